@@ -1,0 +1,26 @@
+// Deterministic scenario heightfields, built the way a heightfield builder
+// builds them: each span links, in each direction, to the lowest span of the
+// neighbouring cell within the climb height; some scenarios add one-way or
+// missing links on purpose. Same name, size and seed give the same bytes on
+// every platform (own PRNG, integer arithmetic only).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/types.h"
+
+namespace regcon {
+
+struct ScenarioOptions {
+  int size = 32;       // cells along each side (at least 4)
+  uint64_t seed = 1;
+};
+
+std::vector<std::string> scenarioNames();  // flat terrain rooms multifloor spiral mosaic
+// Throws InputError for an unknown name or a size out of range.
+Heightfield generateScenario(const std::string& name,
+                             const ScenarioOptions& options);
+
+}  // namespace regcon

@@ -1,0 +1,42 @@
+// The reference implementation: plain containers, one function per numbered
+// step of build3d-regions-contours.md, obviously right before fast.
+#pragma once
+
+#include <vector>
+
+#include "core/types.h"
+
+namespace regcon::ref {
+
+// Readings R1: N(s, d), the mutual neighbour, or -1.
+int neighbour(const Heightfield& hf, int span, int dir);
+
+// §1 / readings R2.
+std::vector<int> buildDistanceField(const Heightfield& hf);
+
+// §2, §3, §4 (before filtering); region ids per span, 0 = none.
+std::vector<int> buildWatershedUnfiltered(const Heightfield& hf,
+                                          const std::vector<int>& distances);
+std::vector<int> buildMonotoneUnfiltered(const Heightfield& hf);
+
+// §5: islands, merging (optional), numbering. Returns the region count.
+int removeIslands(const Heightfield& hf, std::vector<int>& regions,
+                  int64_t minRegionArea);
+void mergeSmallRegions(const Heightfield& hf, std::vector<int>& regions,
+                       int64_t mergeRegionArea);
+int renumberRegions(std::vector<int>& regions);
+
+RegionResult buildRegions(const Heightfield& hf, const Settings& settings);
+
+// §4 and readings R4.
+std::vector<int> buildLayerRegionsUnfiltered(const Heightfield& hf);
+std::vector<int> assignLayers(const Heightfield& hf,
+                              const std::vector<int>& layerRegions);
+std::vector<int> labelLayerComponents(const Heightfield& hf,
+                                      const std::vector<int>& layers);
+
+// §6.
+ContourSet buildContours(const Heightfield& hf, const std::vector<int>& regions,
+                         const Settings& settings);
+
+}  // namespace regcon::ref

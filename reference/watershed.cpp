@@ -1,0 +1,115 @@
+#include <algorithm>
+#include <deque>
+#include <map>
+
+#include "reference/reference.h"
+
+namespace regcon::ref {
+namespace {
+
+// §2: levels by distance, largest first; each level in span-index order.
+std::map<int, std::vector<int>, std::greater<>> walkableSpansByLevel(
+    const Heightfield& hf, const std::vector<int>& distances) {
+  std::map<int, std::vector<int>, std::greater<>> levels;
+  for (int s = 0; s < hf.spanCount(); ++s) {
+    if (hf.spans[s].area != 0) levels[distances[s]].push_back(s);
+  }
+  return levels;
+}
+
+// §2.1: the smallest region id among neighbours with a region and the same
+// area, or 0.
+int smallestGrowableRegion(const Heightfield& hf,
+                           const std::vector<int>& regions, int span) {
+  int best = 0;
+  for (int d = 0; d < 4; ++d) {
+    const int n = neighbour(hf, span, d);
+    if (n < 0 || regions[n] == 0) continue;
+    if (hf.spans[n].area != hf.spans[span].area) continue;
+    if (best == 0 || regions[n] < best) best = regions[n];
+  }
+  return best;
+}
+
+// §2.1 one synchronous round: all joins are decided from the state at its
+// start. Returns the spans that joined, in span-index order.
+std::vector<int> growOneRound(const Heightfield& hf, std::vector<int>& regions,
+                              const std::vector<int>& candidates) {
+  std::vector<std::pair<int, int>> joins;  // (span, region)
+  for (int s : candidates) {
+    const int r = smallestGrowableRegion(hf, regions, s);
+    if (r != 0) joins.emplace_back(s, r);
+  }
+  std::vector<int> joined;
+  for (const auto& [s, r] : joins) {
+    regions[s] = r;
+    joined.push_back(s);
+  }
+  return joined;
+}
+
+// §2.1: next candidates are unassigned level spans next to a joined span.
+std::vector<int> nextCandidates(const Heightfield& hf,
+                                const std::vector<int>& regions,
+                                const std::vector<int>& level,
+                                const std::vector<int>& joined) {
+  std::vector<char> nearJoined(hf.spanCount(), 0);
+  for (int s : joined) {
+    for (int d = 0; d < 4; ++d) {
+      const int n = neighbour(hf, s, d);
+      if (n >= 0) nearJoined[n] = 1;
+    }
+  }
+  std::vector<int> next;
+  for (int s : level) {
+    if (regions[s] == 0 && nearJoined[s]) next.push_back(s);
+  }
+  return next;
+}
+
+void growLevel(const Heightfield& hf, std::vector<int>& regions,
+               const std::vector<int>& level) {
+  std::vector<int> candidates = level;
+  while (true) {
+    const std::vector<int> joined = growOneRound(hf, regions, candidates);
+    if (joined.empty()) return;
+    candidates = nextCandidates(hf, regions, level, joined);
+  }
+}
+
+// §2.2: breadth-first flood over unassigned spans of one area and level.
+void floodBasin(const Heightfield& hf, std::vector<int>& regions,
+                const std::vector<int>& distances, int seed, int id) {
+  std::deque<int> queue{seed};
+  regions[seed] = id;
+  while (!queue.empty()) {
+    const int s = queue.front();
+    queue.pop_front();
+    for (int d = 0; d < 4; ++d) {
+      const int n = neighbour(hf, s, d);
+      if (n < 0 || regions[n] != 0) continue;
+      if (hf.spans[n].area != hf.spans[seed].area) continue;
+      if (distances[n] != distances[seed]) continue;
+      regions[n] = id;
+      queue.push_back(n);
+    }
+  }
+}
+
+}  // namespace
+
+// §2: growth then basins at each level, largest distance first.
+std::vector<int> buildWatershedUnfiltered(const Heightfield& hf,
+                                          const std::vector<int>& distances) {
+  std::vector<int> regions(hf.spanCount(), 0);
+  int nextId = 1;
+  for (const auto& [distance, level] : walkableSpansByLevel(hf, distances)) {
+    growLevel(hf, regions, level);
+    for (int s : level) {
+      if (regions[s] == 0) floodBasin(hf, regions, distances, s, nextId++);
+    }
+  }
+  return regions;
+}
+
+}  // namespace regcon::ref

@@ -1,0 +1,46 @@
+#include "tests/test_support.h"
+
+#include <filesystem>
+
+namespace regcon::testing {
+
+Heightfield gridFromAscii(const std::vector<std::string>& rows) {
+  Heightfield hf;
+  hf.depth = static_cast<int>(rows.size());
+  hf.width = static_cast<int>(rows.empty() ? 0 : rows[0].size());
+  auto areaOf = [](char c) {
+    if (c == '#') return 0;
+    if (c >= '1' && c <= '9') return c - '0';
+    return 63;
+  };
+  auto present = [&](int x, int z) {
+    if (!hf.insideGrid(x, z)) return false;
+    const char c = rows[z][x];
+    return c != '.' && c != ' ';
+  };
+  for (int z = 0; z < hf.depth; ++z) {
+    for (int x = 0; x < hf.width; ++x) {
+      hf.counts.push_back(present(x, z) ? 1 : 0);
+    }
+  }
+  for (int z = 0; z < hf.depth; ++z) {
+    for (int x = 0; x < hf.width; ++x) {
+      if (!present(x, z)) continue;
+      Span s;
+      s.area = areaOf(rows[z][x]);
+      for (int d = 0; d < 4; ++d) {
+        if (present(x + kDirX[d], z + kDirZ[d])) s.link[d] = 0;
+      }
+      hf.spans.push_back(s);
+    }
+  }
+  hf.index();
+  return hf;
+}
+
+std::string sharedDir() {
+  const std::filesystem::path dir(REGCON_SHARED_DIR);
+  return std::filesystem::is_directory(dir / "spec") ? dir.string() : "";
+}
+
+}  // namespace regcon::testing
