@@ -29,7 +29,14 @@ int renumberRegions(std::vector<int>& regions);
 RegionResult buildRegions(const Heightfield& hf, const Settings& settings);
 
 // §4 and readings R4.
-std::vector<int> buildLayerRegionsUnfiltered(const Heightfield& hf);
+// The shortcut is taken when no column holds two walkable spans and no
+// component is smaller than minRegionArea (pass 0 to keep every island).
+std::vector<int> buildLayerRegionsUnfiltered(const Heightfield& hf,
+                                             int64_t minRegionArea);
+std::vector<int> buildLayerRegionsGeneral(const Heightfield& hf);
+// Components of "linked and same area" (and same key when keys is given).
+std::vector<int> labelComponents(const Heightfield& hf,
+                                 const std::vector<int>* keys);
 std::vector<int> assignLayers(const Heightfield& hf,
                               const std::vector<int>& layerRegions);
 std::vector<int> labelLayerComponents(const Heightfield& hf,

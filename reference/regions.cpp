@@ -12,11 +12,12 @@ std::vector<int> unfilteredPartition(const Heightfield& hf,
     case Partition::Monotone:
       return buildMonotoneUnfiltered(hf);
     case Partition::Layers:
-      return buildLayerRegionsUnfiltered(hf);
+      return buildLayerRegionsUnfiltered(hf, settings.minRegionArea);
     case Partition::LayerFirst:
+      // Readings R4: cached layers, else layers with every island kept.
       return labelLayerComponents(
           hf, hf.layers ? *hf.layers
-                        : assignLayers(hf, buildLayerRegionsUnfiltered(hf)));
+                        : assignLayers(hf, buildLayerRegionsUnfiltered(hf, 0)));
   }
   return {};
 }

@@ -1,0 +1,193 @@
+// Scenario heightfields: valid per interchange.md §1, reproducible from the
+// seed, and holding the features each scenario exists for.
+#include <gtest/gtest.h>
+
+#include <set>
+#include <string>
+
+#include "core/scenarios.h"
+
+namespace regcon {
+namespace {
+
+const int kSizes[] = {4, 16, 48};
+const uint64_t kSeeds[] = {1, 2};
+
+Heightfield make(const std::string& name, int size, uint64_t seed) {
+  return generateScenario(name, ScenarioOptions{size, seed});
+}
+
+// First broken interchange.md §1 rule, or "" when the heightfield is valid.
+std::string firstProblem(const Heightfield& hf) {
+  if (static_cast<int>(hf.counts.size()) != hf.width * hf.depth) {
+    return "counts size";
+  }
+  int total = 0;
+  for (int c : hf.counts) {
+    if (c < 0 || c > 63) return "count out of range";
+    total += c;
+  }
+  if (total != hf.spanCount()) return "span total";
+  for (int s = 0; s < hf.spanCount(); ++s) {
+    const Span& span = hf.spans[s];
+    const std::string at = "span " + std::to_string(s) + ": ";
+    if (span.y < 0 || span.y > 65535) return at + "y out of range";
+    if (span.area < 0 || span.area > 255) return at + "area out of range";
+    if (s > hf.cellStart[hf.spanCell[s]] && hf.spans[s - 1].y >= span.y) {
+      return at + "y not strictly increasing";
+    }
+    for (int d = 0; d < 4; ++d) {
+      if (span.link[d] == kNoLink) continue;
+      const int nx = hf.cellX(s) + kDirX[d], nz = hf.cellZ(s) + kDirZ[d];
+      if (!hf.insideGrid(nx, nz)) return at + "link leaves the grid";
+      if (span.link[d] < 0 || span.link[d] >= hf.counts[nx + nz * hf.width]) {
+        return at + "link names a missing span";
+      }
+    }
+  }
+  return "";
+}
+
+bool identical(const Heightfield& a, const Heightfield& b) {
+  if (a.width != b.width || a.depth != b.depth || a.counts != b.counts ||
+      a.spanCount() != b.spanCount()) {
+    return false;
+  }
+  for (int s = 0; s < a.spanCount(); ++s) {
+    const Span &p = a.spans[s], &q = b.spans[s];
+    if (p.y != q.y || p.area != q.area || p.link != q.link) return false;
+  }
+  return true;
+}
+
+int oneWayLinks(const Heightfield& hf) {
+  int oneWay = 0;
+  for (int s = 0; s < hf.spanCount(); ++s) {
+    for (int d = 0; d < 4; ++d) {
+      const int t = hf.linkTarget(s, d);
+      if (t >= 0 && hf.linkTarget(t, (d + 2) % 4) != s) ++oneWay;
+    }
+  }
+  return oneWay;
+}
+
+// Most walkable spans found in one column.
+int maxWalkablePerColumn(const Heightfield& hf) {
+  int best = 0;
+  for (size_t c = 0; c < hf.counts.size(); ++c) {
+    int walkable = 0;
+    for (int i = 0; i < hf.counts[c]; ++i) {
+      if (hf.spans[hf.cellStart[c] + i].area != 0) ++walkable;
+    }
+    best = std::max(best, walkable);
+  }
+  return best;
+}
+
+TEST(Scenarios, NamesAreTheSixDocumentedOnes) {
+  const std::vector<std::string> expected{"flat",       "terrain", "rooms",
+                                          "multifloor", "spiral",  "mosaic"};
+  EXPECT_EQ(scenarioNames(), expected);
+}
+
+TEST(Scenarios, EveryScenarioIsValid) {
+  for (const auto& name : scenarioNames()) {
+    for (int size : kSizes) {
+      for (uint64_t seed : kSeeds) {
+        SCOPED_TRACE(name + " size " + std::to_string(size) + " seed " +
+                     std::to_string(seed));
+        const Heightfield hf = make(name, size, seed);
+        EXPECT_EQ(hf.width, size);
+        EXPECT_EQ(hf.depth, size);
+        EXPECT_GT(hf.spanCount(), 0);
+        EXPECT_EQ(firstProblem(hf), "");
+      }
+    }
+  }
+}
+
+TEST(Scenarios, SameSeedGivesIdenticalHeightfield) {
+  for (const auto& name : scenarioNames()) {
+    for (int size : kSizes) {
+      SCOPED_TRACE(name + " size " + std::to_string(size));
+      EXPECT_TRUE(identical(make(name, size, 7), make(name, size, 7)));
+    }
+  }
+}
+
+TEST(Scenarios, DifferentSeedsDifferForSeededScenarios) {
+  for (const auto& name : scenarioNames()) {
+    if (name == "flat") continue;  // has nothing to draw at random
+    for (int size : {16, 48}) {
+      SCOPED_TRACE(name + " size " + std::to_string(size));
+      EXPECT_FALSE(identical(make(name, size, 1), make(name, size, 2)));
+    }
+  }
+}
+
+TEST(Scenarios, MultifloorHasOneWayLinksAndStackedWalkableFloors) {
+  for (int size : kSizes) {
+    for (uint64_t seed : kSeeds) {
+      SCOPED_TRACE("size " + std::to_string(size));
+      const Heightfield hf = make("multifloor", size, seed);
+      EXPECT_GE(oneWayLinks(hf), 1);
+      EXPECT_GE(maxWalkablePerColumn(hf), 2);
+    }
+  }
+}
+
+TEST(Scenarios, SpiralOverlapsItself) {
+  for (int size : kSizes) {
+    for (uint64_t seed : kSeeds) {
+      SCOPED_TRACE("size " + std::to_string(size));
+      EXPECT_GE(maxWalkablePerColumn(make("spiral", size, seed)), 2);
+    }
+  }
+}
+
+TEST(Scenarios, MosaicHasManyAreas) {
+  for (int size : kSizes) {
+    for (uint64_t seed : kSeeds) {
+      SCOPED_TRACE("size " + std::to_string(size));
+      std::set<int> areas;
+      for (const Span& s : make("mosaic", size, seed).spans) {
+        if (s.area != 0) areas.insert(s.area);
+      }
+      EXPECT_GE(areas.size(), 5u);
+    }
+  }
+}
+
+TEST(Scenarios, FlatLinksEveryNeighbour) {
+  const Heightfield hf = make("flat", 4, 1);
+  ASSERT_EQ(hf.spanCount(), 16);
+  EXPECT_EQ(oneWayLinks(hf), 0);
+  // Corner (0, 0) has neighbours only in +z and +x.
+  EXPECT_EQ(hf.spans[0].link, (std::array<int, 4>{kNoLink, 0, 0, kNoLink}));
+}
+
+TEST(Scenarios, UnknownNameThrowsListingTheNames) {
+  try {
+    make("castle", 16, 1);
+    FAIL() << "no exception";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("castle"), std::string::npos);
+    EXPECT_NE(std::string(e.what()).find("multifloor"), std::string::npos);
+  }
+}
+
+TEST(Scenarios, SizeOutOfRangeThrowsNamingTheRange) {
+  for (int size : {-1, 0, 3, 1025}) {
+    SCOPED_TRACE(size);
+    try {
+      make("flat", size, 1);
+      FAIL() << "no exception";
+    } catch (const InputError& e) {
+      EXPECT_NE(std::string(e.what()).find("size"), std::string::npos);
+      EXPECT_NE(std::string(e.what()).find("4..1024"), std::string::npos);
+    }
+  }
+}
+
+}  // namespace
+}  // namespace regcon

@@ -1,0 +1,118 @@
+// The worked vectors of ../shared/vectors: expected output computed by an
+// independent implementation of the spec. Every field must match.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "core/hash.h"
+#include "core/implementation.h"
+#include "core/io.h"
+#include "tests/test_support.h"
+
+namespace regcon {
+namespace {
+
+std::vector<std::string> vectorNames() {
+  const std::string dir = testing::sharedDir();
+  std::vector<std::string> names;
+  if (dir.empty()) return names;
+  for (const auto& entry :
+       std::filesystem::directory_iterator(dir + "/vectors")) {
+    const std::string file = entry.path().filename().string();
+    const std::string suffix = ".chf.json";
+    if (file.size() > suffix.size() && file.ends_with(suffix)) {
+      names.push_back(file.substr(0, file.size() - suffix.size()));
+    }
+  }
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+StageResult readExpected(const std::string& path) {
+  std::ifstream in(path);
+  return readResult(in, path);
+}
+
+void expectLoopsEqual(const Loop& got, const Loop& want,
+                      const std::string& what) {
+  ASSERT_EQ(got.size(), want.size()) << what;
+  for (size_t i = 0; i < got.size(); ++i) {
+    EXPECT_EQ(got[i], want[i]) << what << " vertex " << i;
+  }
+}
+
+void expectContoursEqual(const ContourSet& got, const ContourSet& want) {
+  EXPECT_EQ(got.rawFallbacks, want.rawFallbacks);
+  EXPECT_EQ(got.droppedHoles, want.droppedHoles);
+  ASSERT_EQ(got.contours.size(), want.contours.size());
+  for (size_t c = 0; c < got.contours.size(); ++c) {
+    const Contour& g = got.contours[c];
+    const Contour& w = want.contours[c];
+    const std::string what = "contour " + std::to_string(c);
+    EXPECT_EQ(g.region, w.region) << what;
+    EXPECT_EQ(g.area, w.area) << what;
+    expectLoopsEqual(g.vertices, w.vertices, what + " vertices");
+    ASSERT_EQ(g.rawOutline.has_value(), w.rawOutline.has_value()) << what;
+    if (w.rawOutline) {
+      expectLoopsEqual(*g.rawOutline, *w.rawOutline, what + " rawOutline");
+    }
+    ASSERT_EQ(g.rawHoles.has_value(), w.rawHoles.has_value()) << what;
+    if (!w.rawHoles) continue;
+    ASSERT_EQ(g.rawHoles->size(), w.rawHoles->size()) << what;
+    for (size_t h = 0; h < w.rawHoles->size(); ++h) {
+      expectLoopsEqual((*g.rawHoles)[h], (*w.rawHoles)[h],
+                       what + " rawHole " + std::to_string(h));
+    }
+  }
+}
+
+TEST(WorkedVectors, ReferenceReproducesEveryVector) {
+  const auto names = vectorNames();
+  if (names.empty()) GTEST_SKIP() << "../shared/vectors is absent";
+  const Implementation& ref = *findImplementation("reference");
+  for (const std::string& name : names) {
+    SCOPED_TRACE(name);
+    const std::string base = testing::sharedDir() + "/vectors/" + name;
+    const Heightfield hf = readHeightfieldFile(base + ".chf.json");
+    const Settings settings = readSettingsFile(base + ".settings.json");
+    const StageResult want = readExpected(base + ".result.json");
+    const StageResult got = runStage(ref, hf, settings);
+    EXPECT_EQ(got.regions.regionCount, want.regions.regionCount);
+    EXPECT_EQ(got.regions.regions, want.regions.regions);
+    EXPECT_EQ(got.regions.distances, want.regions.distances);
+    expectContoursEqual(got.contours, want.contours);
+    EXPECT_EQ(hashContours(got.contours), hashContours(want.contours));
+  }
+}
+
+// The README of ../shared/vectors lists the first 12 hex of each hash.
+TEST(WorkedVectors, HashesMatchThePublishedPrefixes) {
+  if (testing::sharedDir().empty()) GTEST_SKIP() << "../shared is absent";
+  const std::vector<std::array<std::string, 4>> table = {
+      {"flat-5x5", "fff73d3233e3", "b1ed975f143b", "b40cfd27adef"},
+      {"hole-7x7", "1101eb1607eb", "8124d4548f98", "e18e359bb323"},
+      {"two-holes-9x5", "32e7321aa3b3", "4f4fcc1ef59f", "2e0eb173a43a"},
+      {"two-areas-4x2", "3488fa866170", "9d8c55b36e9e", "7426798c90b3"},
+      {"l-shape-4x4", "e0ed77714d53", "2f2a0b920303", "ee306a56057e"},
+      {"monotone-u-5x3", "5482fe0476fc", "cd4c0a160878", "85e194974ab3"},
+      {"two-floors-one-way-3x3", "62aabbe67714", "9c9d1549c4d7",
+       "ffd86d81b9e2"},
+      {"two-holes-given-regions-9x5", "32e7321aa3b3", "a3c6a37affc4",
+       "27ba1b7ac9f5"},
+  };
+  const Implementation& ref = *findImplementation("reference");
+  for (const auto& [name, distances, regions, contours] : table) {
+    SCOPED_TRACE(name);
+    const std::string base = testing::sharedDir() + "/vectors/" + name;
+    const Heightfield hf = readHeightfieldFile(base + ".chf.json");
+    const StageResult got =
+        runStage(ref, hf, readSettingsFile(base + ".settings.json"));
+    EXPECT_EQ(hashDistances(ref.distances(hf)).substr(0, 12), distances);
+    EXPECT_EQ(hashRegions(got.regions).substr(0, 12), regions);
+    EXPECT_EQ(hashContours(got.contours).substr(0, 12), contours);
+  }
+}
+
+}  // namespace
+}  // namespace regcon
