@@ -1,0 +1,61 @@
+// The commands of `regcon`. Each command has a work function that returns
+// everything it prints on stdout, so a failure never leaves half a document
+// behind, and a registration that binds its options with CLI11.
+#pragma once
+
+#include <cstdint>
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+#include "cli/options.h"
+#include "core/scenarios.h"
+#include "import/mesh_import.h"
+
+namespace CLI {
+class App;
+}
+
+namespace regcon::cli {
+
+struct GenOptions {
+  std::string name;
+  ScenarioOptions scenario;
+  std::string outputPath;
+};
+
+struct ImportOptions {
+  std::string meshPath;
+  MeshImportOptions mesh;
+  std::string outputPath;
+};
+
+struct DemoOptions {
+  std::string scenario = "rooms";
+  int size = 48;
+  uint64_t seed = 1;
+};
+
+// Work functions. They throw InputError, NotImplemented or other exceptions;
+// main() turns those into exit codes.
+std::string regionsCommand(const StageOptions& options);
+std::string contoursCommand(const StageOptions& options);
+std::string hashesCommand(const StageOptions& options);
+std::string runCommand(const StageOptions& options);
+std::string genCommand(const GenOptions& options);
+std::string importCommand(const ImportOptions& options);
+std::string demoCommand(const DemoOptions& options);
+// Reports each file on `out` (valid) or `err` (invalid); true when all valid.
+bool validateCommand(const std::vector<std::string>& files, std::ostream& out,
+                     std::ostream& err);
+
+// Writes a command's text to stdout, or to `path` through a temporary file
+// renamed into place only once the whole text is written.
+void emit(const std::string& text, const std::string& path);
+
+// Registers every command on `app`. The chosen command runs inside
+// app.parse() and leaves its exit status (0, or 2 for `validate` with an
+// invalid file) in `exitCode`; errors leave as exceptions.
+void addCommands(CLI::App& app, int& exitCode);
+
+}  // namespace regcon::cli

@@ -1,0 +1,88 @@
+// regcon: command-line front end of the regions-and-contours reference.
+// Dispatch and exit codes only; the commands live in commands.cpp.
+//
+// Exit codes: 0 ok, 1 usage error, 2 bad input, 3 not implemented,
+// 4 internal error.
+
+#include <CLI/CLI.hpp>
+#include <algorithm>
+#include <iostream>
+#include <new>
+
+#include "cli/commands.h"
+#include "core/types.h"
+
+namespace {
+
+enum ExitCode {
+  kOk = 0,
+  kUsage = 1,
+  kBadInput = 2,
+  kNotImplemented = 3,
+  kInternal = 4,
+};
+
+// The subcommand the user was typing, so the hint points at its own help.
+std::string helpCommandFor(const CLI::App& app) {
+  const auto chosen = app.get_subcommands();
+  if (chosen.empty()) return "regcon --help";
+  return "regcon " + chosen.front()->get_name() + " --help";
+}
+
+// CLI11 reports a misspelt command as "A subcommand is required"; naming the
+// word the user typed is clearer.
+bool isUnknownCommand(const CLI::App& app, int argc, char** argv) {
+  if (argc < 2 || argv[1][0] == '-') return false;
+  const auto known = app.get_subcommands([](const CLI::App*) { return true; });
+  return std::none_of(known.begin(), known.end(), [&](const CLI::App* c) {
+    return c->check_name(argv[1]);
+  });
+}
+
+int reportUnknownCommand(const char* word) {
+  std::cerr << "regcon: unknown command '" << word << "'\n"
+            << "Run 'regcon --help' for the list of commands.\n";
+  return kUsage;
+}
+
+int reportParseError(const CLI::App& app, const CLI::ParseError& error) {
+  // --help is a ParseError to CLI11, with exit code 0: print the help.
+  if (error.get_exit_code() == 0) {
+    app.exit(error);
+    return kOk;
+  }
+  std::cerr << "regcon: " << error.what() << "\n"
+            << "Run '" << helpCommandFor(app) << "' for usage.\n";
+  return kUsage;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{
+      "regcon: verification-grade reference of the regions-and-contours stage "
+      "of a navigation-mesh builder (build3d-regions-contours.md)",
+      "regcon"};
+  app.require_subcommand(1);
+  int exitCode = kOk;
+  try {
+    regcon::cli::addCommands(app, exitCode);
+    if (isUnknownCommand(app, argc, argv)) return reportUnknownCommand(argv[1]);
+    app.parse(argc, argv);
+    return exitCode;
+  } catch (const CLI::ParseError& e) {
+    return reportParseError(app, e);
+  } catch (const regcon::InputError& e) {
+    std::cerr << "regcon: " << e.what() << '\n';
+    return kBadInput;
+  } catch (const regcon::NotImplemented& e) {
+    std::cerr << "regcon: not implemented: " << e.what() << '\n';
+    return kNotImplemented;
+  } catch (const std::bad_alloc& e) {
+    std::cerr << "regcon: internal error: out of memory (" << e.what() << ")\n";
+    return kInternal;
+  } catch (const std::exception& e) {
+    std::cerr << "regcon: internal error: " << e.what() << '\n';
+    return kInternal;
+  }
+}

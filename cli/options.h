@@ -1,0 +1,64 @@
+// Options shared by the commands that run the stage (regions, contours,
+// hashes, run): which implementation, where the settings come from, the
+// per-setting overrides and the output file.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "core/implementation.h"
+#include "core/types.h"
+
+namespace CLI {
+class App;
+class Validator;
+}  // namespace CLI
+
+namespace regcon::cli {
+
+// Settings given as flags; each one that is set wins over the settings file.
+struct SettingsOverrides {
+  std::optional<std::string> partition;
+  std::optional<int64_t> minRegionArea;
+  std::optional<int64_t> mergeRegionArea;
+  std::optional<double> maxError;
+  std::optional<int64_t> maxEdgeLength;
+  std::optional<int64_t> borderRegion;
+  bool noStraightBorders = false;
+  bool rawContours = false;
+};
+
+struct StageOptions {
+  std::string chfPath;       // "-" is standard input
+  std::string settingsPath;  // "" means the spec's defaults (§7)
+  std::string implName = "reference";
+  std::string outputPath;  // "" or "-" means standard output
+  SettingsOverrides overrides;
+};
+
+// `run` takes its settings as a positional argument (interchange §6); the
+// other stage commands take them with --settings.
+enum class SettingsSource { Flag, Positional };
+
+// Adds CHF (and SETTINGS for `run`) plus every shared option to `command`.
+void addStageOptions(CLI::App& command, StageOptions& options,
+                     SettingsSource source);
+void addOutputOption(CLI::App& command, std::string& outputPath);
+
+// The settings file (or the defaults) with the flag overrides applied.
+Settings resolveSettings(const StageOptions& options);
+void applyOverrides(const SettingsOverrides& overrides, Settings& settings);
+// The implementation named by --impl; CLI11 has already checked the name.
+const Implementation& resolveImplementation(const std::string& name);
+
+// Validators with the rules of interchange §2, so a flag is held to the same
+// rule as the settings key it overrides.
+bool isNonNegativeInteger(const std::string& text);
+std::optional<double> parseFiniteNumber(const std::string& text);
+bool isFiniteNonNegative(const std::string& text);
+CLI::Validator nonNegativeIntegerValidator();
+CLI::Validator finiteNonNegativeValidator();
+CLI::Validator finitePositiveValidator();  // sizes, e.g. the import's cells
+
+}  // namespace regcon::cli

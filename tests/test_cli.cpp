@@ -1,0 +1,428 @@
+// The command-line tool as a user meets it: the built `regcon` binary run
+// through the shell, with exit codes, stdout and stderr captured to files.
+
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "core/hash.h"
+#include "core/io.h"
+#include "tests/test_support.h"
+
+namespace regcon {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct CliRun {
+  int exitCode = -1;
+  std::string out;
+  std::string err;
+};
+
+std::string readWholeFile(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+void writeWholeFile(const fs::path& path, const std::string& text) {
+  std::ofstream(path, std::ios::binary) << text;
+}
+
+// Single quotes keep paths with spaces or shell characters intact.
+std::string shellQuote(const std::string& word) {
+  std::string quoted = "'";
+  for (char c : word) {
+    if (c == '\'') {
+      quoted += "'\\''";
+    } else {
+      quoted += c;
+    }
+  }
+  return quoted + "'";
+}
+
+std::vector<std::string> splitLines(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
+}
+
+std::vector<std::string> vectorNames(const std::string& shared) {
+  std::vector<std::string> names;
+  const std::string suffix = ".chf.json";
+  for (const auto& entry :
+       fs::directory_iterator(fs::path(shared) / "vectors")) {
+    const std::string file = entry.path().filename().string();
+    if (file.size() > suffix.size() && file.ends_with(suffix)) {
+      names.push_back(file.substr(0, file.size() - suffix.size()));
+    }
+  }
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+// Every test gets its own directory, so tests run in parallel under ctest.
+class Cli : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+    dir_ =
+        fs::temp_directory_path() /
+        ("regcon_test_cli_" + std::to_string(::getpid()) + "_" + info->name());
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  fs::path path(const std::string& name) const { return dir_ / name; }
+
+  // `args` is pasted into the shell command line as written; `stdinFile`,
+  // when given, becomes the tool's standard input.
+  CliRun run(const std::string& args, const std::string& stdinFile = "") {
+    const fs::path out = path("stdout.txt");
+    const fs::path err = path("stderr.txt");
+    std::string command = shellQuote(REGCON_CLI) + " " + args + " >" +
+                          shellQuote(out.string()) + " 2>" +
+                          shellQuote(err.string());
+    if (!stdinFile.empty()) command += " <" + shellQuote(stdinFile);
+    const int status = std::system(command.c_str());
+    CliRun result;
+    result.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    result.out = readWholeFile(out);
+    result.err = readWholeFile(err);
+    return result;
+  }
+
+  // A small generated heightfield, so most tests need nothing from ../shared.
+  std::string generatedChf(const std::string& scenario = "rooms",
+                           int size = 16) {
+    const std::string file = path(scenario + ".chf.json").string();
+    const CliRun gen = run("gen " + scenario + " --size " +
+                           std::to_string(size) + " -o " + shellQuote(file));
+    EXPECT_EQ(gen.exitCode, 0) << gen.err;
+    return file;
+  }
+
+  std::string settingsFile(const Settings& settings,
+                           const std::string& name = "settings.json") {
+    std::ostringstream text;
+    writeSettings(text, settings);
+    writeWholeFile(path(name), text.str());
+    return path(name).string();
+  }
+
+ private:
+  fs::path dir_;
+};
+
+#define SKIP_WITHOUT_SHARED(shared)                                   \
+  if ((shared).empty()) {                                             \
+    GTEST_SKIP() << "../shared (spec and vectors) is not beside the " \
+                    "checkout; this test needs its vector documents"; \
+  }
+
+std::vector<std::string> stageOptionsAnd(std::vector<std::string> more) {
+  std::vector<std::string> options = {"CHF",
+                                      "--impl",
+                                      "--partition",
+                                      "--min-region-area",
+                                      "--merge-region-area",
+                                      "--max-error",
+                                      "--max-edge-length",
+                                      "--no-straight-borders",
+                                      "--border-region",
+                                      "--raw",
+                                      "--output"};
+  options.insert(options.end(), more.begin(), more.end());
+  return options;
+}
+
+TEST_F(Cli, HelpOfEveryCommandExitsZeroAndNamesItsOptions) {
+  const std::vector<std::pair<std::string, std::vector<std::string>>> commands =
+      {
+          {"regions", stageOptionsAnd({"--settings"})},
+          {"contours", stageOptionsAnd({"--settings"})},
+          {"hashes", stageOptionsAnd({"--settings"})},
+          {"run", stageOptionsAnd({"SETTINGS"})},
+          {"validate", {"FILE"}},
+          {"gen", {"NAME", "--size", "--seed", "--output", "flat"}},
+          {"import",
+           {"MESH", "--cell-size", "--cell-height", "--agent-height",
+            "--agent-radius", "--agent-climb", "--max-slope", "--output"}},
+          {"demo", {"--scenario", "--size", "--seed"}},
+      };
+  const CliRun top = run("--help");
+  EXPECT_EQ(top.exitCode, 0);
+  for (const auto& [command, mentions] : commands) {
+    SCOPED_TRACE("regcon " + command + " --help");
+    EXPECT_NE(top.out.find(command), std::string::npos);
+    const CliRun help = run(command + " --help");
+    EXPECT_EQ(help.exitCode, 0) << help.err;
+    for (const std::string& option : mentions) {
+      EXPECT_NE(help.out.find(option), std::string::npos) << option;
+    }
+  }
+}
+
+TEST_F(Cli, UnknownCommandExitsOneWithAHelpHint) {
+  const CliRun result = run("frobnicate");
+  EXPECT_EQ(result.exitCode, 1);
+  EXPECT_NE(result.err.find("frobnicate"), std::string::npos) << result.err;
+  EXPECT_NE(result.err.find("--help"), std::string::npos) << result.err;
+  EXPECT_TRUE(result.out.empty());
+}
+
+TEST_F(Cli, MissingCommandExitsOne) {
+  EXPECT_EQ(run("").exitCode, 1);
+}
+
+TEST_F(Cli, OptionValuesBreakingInterchangeRulesAreUsageErrors) {
+  const std::string chf = generatedChf();
+  for (const std::string bad :
+       {"--min-region-area=-1", "--merge-region-area 1.5",
+        "--max-edge-length x", "--border-region=-2", "--max-error nan",
+        "--max-error=-0.5", "--max-error inf", "--partition diagonal",
+        "--impl fastest"}) {
+    SCOPED_TRACE(bad);
+    const CliRun result = run("hashes " + shellQuote(chf) + " " + bad);
+    EXPECT_EQ(result.exitCode, 1) << result.err;
+    const std::string flag = bad.substr(0, bad.find_first_of(" ="));
+    EXPECT_NE(result.err.find(flag), std::string::npos) << result.err;
+    EXPECT_TRUE(result.out.empty());
+  }
+}
+
+TEST_F(Cli, ValidateAcceptsAVectorDocument) {
+  const std::string shared = regcon::testing::sharedDir();
+  SKIP_WITHOUT_SHARED(shared);
+  const std::string file = shared + "/vectors/flat-5x5.chf.json";
+  const CliRun result = run("validate " + shellQuote(file));
+  EXPECT_EQ(result.exitCode, 0) << result.err;
+  EXPECT_EQ(result.out, file + ": ok (build3d.chf)\n");
+}
+
+TEST_F(Cli, ValidateRejectsABrokenDocumentAndNamesTheKey) {
+  writeWholeFile(path("broken.json"),
+                 R"({"format": "build3d.settings", "version": 1,
+                     "maxError": -1})");
+  const CliRun result = run("validate " + shellQuote(path("broken.json")));
+  EXPECT_EQ(result.exitCode, 2);
+  EXPECT_NE(result.err.find("maxError"), std::string::npos) << result.err;
+  EXPECT_TRUE(result.out.empty()) << result.out;
+}
+
+TEST_F(Cli, ValidateReportsEachFileAndFailsWhenAnyIsInvalid) {
+  const std::string good = generatedChf();
+  writeWholeFile(path("broken.json"), R"({"format": "build3d.chf",)");
+  const CliRun result = run("validate " + shellQuote(good) + " " +
+                            shellQuote(path("broken.json")));
+  EXPECT_EQ(result.exitCode, 2);
+  EXPECT_EQ(result.out, good + ": ok (build3d.chf)\n");
+  EXPECT_NE(result.err.find("broken.json"), std::string::npos) << result.err;
+}
+
+// Fails until the reference algorithms agree with the vectors' reading of
+// the spec; that is what it is for.
+TEST_F(Cli, HashesMatchTheVectorResults) {
+  const std::string shared = regcon::testing::sharedDir();
+  SKIP_WITHOUT_SHARED(shared);
+  const std::vector<std::string> names = vectorNames(shared);
+  ASSERT_FALSE(names.empty());
+  for (const std::string& name : names) {
+    SCOPED_TRACE(name);
+    const std::string base = shared + "/vectors/" + name;
+    std::ifstream resultFile(base + ".result.json");
+    const StageResult expected = readResult(resultFile, base + ".result.json");
+    ASSERT_TRUE(expected.regions.distances.has_value());
+    const CliRun result =
+        run("hashes " + shellQuote(base + ".chf.json") + " --settings " +
+            shellQuote(base + ".settings.json"));
+    ASSERT_EQ(result.exitCode, 0) << result.err;
+    EXPECT_EQ(splitLines(result.out),
+              (std::vector<std::string>{
+                  "distances " + hashDistances(*expected.regions.distances),
+                  "regions " + hashRegions(expected.regions),
+                  "contours " + hashContours(expected.contours)}));
+  }
+}
+
+TEST_F(Cli, HashesPrintThreeLabelledLines) {
+  const CliRun result = run("hashes " + shellQuote(generatedChf()));
+  ASSERT_EQ(result.exitCode, 0) << result.err;
+  const std::vector<std::string> lines = splitLines(result.out);
+  ASSERT_EQ(lines.size(), 3u) << result.out;
+  const std::vector<std::string> labels = {"distances ", "regions ",
+                                           "contours "};
+  for (size_t i = 0; i < 3; ++i) {
+    EXPECT_EQ(lines[i].rfind(labels[i], 0), 0u) << lines[i];
+    EXPECT_EQ(lines[i].size(), labels[i].size() + 64) << lines[i];
+  }
+}
+
+TEST_F(Cli, HashesReadStandardInputForDash) {
+  const std::string chf = generatedChf();
+  const CliRun fromFile = run("hashes " + shellQuote(chf));
+  const CliRun fromStdin = run("hashes -", chf);
+  ASSERT_EQ(fromStdin.exitCode, 0) << fromStdin.err;
+  EXPECT_EQ(fromStdin.out, fromFile.out);
+}
+
+TEST_F(Cli, OptimizedImplementationExitsThreeNotImplemented) {
+  const CliRun result =
+      run("hashes " + shellQuote(generatedChf()) + " --impl optimized");
+  EXPECT_EQ(result.exitCode, 3);
+  EXPECT_NE(result.err.find("not implemented"), std::string::npos)
+      << result.err;
+  EXPECT_TRUE(result.out.empty()) << result.out;
+}
+
+TEST_F(Cli, GeneratedScenarioValidates) {
+  const CliRun gen = run("gen flat --size 8 -o " + shellQuote(path("x.json")));
+  ASSERT_EQ(gen.exitCode, 0) << gen.err;
+  EXPECT_TRUE(gen.out.empty());
+  const CliRun result = run("validate " + shellQuote(path("x.json")));
+  EXPECT_EQ(result.exitCode, 0) << result.err;
+  EXPECT_NE(result.out.find("ok (build3d.chf)"), std::string::npos);
+}
+
+TEST_F(Cli, GenWithoutOutputWritesStandardOutput) {
+  const CliRun gen = run("gen flat --size 8");
+  ASSERT_EQ(gen.exitCode, 0) << gen.err;
+  std::istringstream in(gen.out);
+  EXPECT_EQ(readHeightfield(in, "gen stdout").width, 8);
+}
+
+TEST_F(Cli, FailingRunLeavesNoOutputFile) {
+  writeWholeFile(path("broken.json"), R"({"format": "build3d.chf",)");
+  const std::string settings = settingsFile(Settings{});
+  const fs::path target = path("result.json");
+  const CliRun badInput =
+      run("run " + shellQuote(path("broken.json")) + " " +
+          shellQuote(settings) + " -o " + shellQuote(target));
+  EXPECT_EQ(badInput.exitCode, 2);
+  const CliRun notImplemented =
+      run("run " + shellQuote(generatedChf()) + " " + shellQuote(settings) +
+          " --impl optimized -o " + shellQuote(target));
+  EXPECT_EQ(notImplemented.exitCode, 3);
+  EXPECT_FALSE(fs::exists(target));
+  // Nor a leftover temporary file beside it.
+  for (const auto& entry : fs::directory_iterator(path(""))) {
+    EXPECT_EQ(entry.path().filename().string().find("result.json"),
+              std::string::npos)
+        << entry.path();
+  }
+}
+
+TEST_F(Cli, FailingRunKeepsAnExistingOutputFileIntact) {
+  writeWholeFile(path("result.json"), "previous");
+  const CliRun result =
+      run("regions " + shellQuote(generatedChf()) + " --impl optimized -o " +
+          shellQuote(path("result.json")));
+  EXPECT_EQ(result.exitCode, 3);
+  EXPECT_EQ(readWholeFile(path("result.json")), "previous");
+}
+
+TEST_F(Cli, OutputFileHoldsWhatStandardOutputWouldShow) {
+  const std::string chf = generatedChf();
+  const CliRun toStdout = run("contours " + shellQuote(chf));
+  const CliRun toFile =
+      run("contours " + shellQuote(chf) + " -o " + shellQuote(path("c.json")));
+  ASSERT_EQ(toFile.exitCode, 0) << toFile.err;
+  EXPECT_TRUE(toFile.out.empty());
+  EXPECT_EQ(readWholeFile(path("c.json")), toStdout.out);
+}
+
+TEST_F(Cli, RunOutputReadsBackAsAResult) {
+  const std::string chf = generatedChf();
+  Settings settings;
+  settings.rawContours = true;
+  const CliRun result =
+      run("run " + shellQuote(chf) + " " + shellQuote(settingsFile(settings)));
+  ASSERT_EQ(result.exitCode, 0) << result.err;
+  std::istringstream in(result.out);
+  const StageResult stage = readResult(in, "run stdout");
+  const Heightfield hf = readHeightfieldFile(chf);
+  EXPECT_EQ(stage.regions.regions.size(), hf.spans.size());
+  // The hashes command sees the same stage.
+  const CliRun hashes = run("hashes " + shellQuote(chf) + " --raw");
+  ASSERT_EQ(hashes.exitCode, 0) << hashes.err;
+  const std::vector<std::string> lines = splitLines(hashes.out);
+  ASSERT_EQ(lines.size(), 3u);
+  EXPECT_EQ(lines[1], "regions " + hashRegions(stage.regions));
+  EXPECT_EQ(lines[2], "contours " + hashContours(stage.contours));
+}
+
+TEST_F(Cli, RegionsPrintsARegionsDocument) {
+  const std::string chf = generatedChf();
+  const CliRun result =
+      run("regions " + shellQuote(chf) + " --partition monotone");
+  ASSERT_EQ(result.exitCode, 0) << result.err;
+  std::istringstream in(result.out);
+  EXPECT_EQ(readRegions(in, "regions stdout").regions.size(),
+            readHeightfieldFile(chf).spans.size());
+}
+
+TEST_F(Cli, FlagOverridesTheSettingsFile) {
+  const std::string chf = generatedChf();
+  // maxError 0 keeps every staircase vertex: the file alone changes the
+  // contours, or the override below would prove nothing.
+  Settings exact;
+  exact.maxError = 0;
+  const std::string settings = settingsFile(exact);
+  const CliRun defaults = run("hashes " + shellQuote(chf));
+  const CliRun fromFile =
+      run("hashes " + shellQuote(chf) + " --settings " + shellQuote(settings));
+  const CliRun overridden = run("hashes " + shellQuote(chf) + " --settings " +
+                                shellQuote(settings) + " --max-error 1.3");
+  ASSERT_EQ(fromFile.exitCode, 0) << fromFile.err;
+  ASSERT_EQ(overridden.exitCode, 0) << overridden.err;
+  EXPECT_NE(fromFile.out, defaults.out);
+  EXPECT_EQ(overridden.out, defaults.out);
+}
+
+TEST_F(Cli, ImportedMeshValidates) {
+  const std::string shared = regcon::testing::sharedDir();
+  SKIP_WITHOUT_SHARED(shared);
+  const CliRun imported =
+      run("import " + shellQuote(shared + "/meshes/dungeon.obj") + " -o " +
+          shellQuote(path("dungeon.chf.json")));
+  ASSERT_EQ(imported.exitCode, 0) << imported.err;
+  const CliRun result = run("validate " + shellQuote(path("dungeon.chf.json")));
+  EXPECT_EQ(result.exitCode, 0) << result.err;
+}
+
+TEST_F(Cli, BadInputPrintsNothingOnStandardOutput) {
+  const CliRun result = run("hashes " + shellQuote(path("missing.json")));
+  EXPECT_EQ(result.exitCode, 2);
+  EXPECT_TRUE(result.out.empty());
+  EXPECT_EQ(result.err.rfind("regcon: ", 0), 0u) << result.err;
+  EXPECT_NE(result.err.find("missing.json"), std::string::npos);
+}
+
+TEST_F(Cli, DemoRunsEveryPartition) {
+  const CliRun result = run("demo --size 16");
+  ASSERT_EQ(result.exitCode, 0) << result.err;
+  const std::vector<std::string> lines = splitLines(result.out);
+  ASSERT_GE(lines.size(), 6u) << result.out;
+  EXPECT_NE(lines[0].find("rooms"), std::string::npos) << lines[0];
+  for (const char* partition :
+       {"watershed", "monotone", "layers", "layer-first"}) {
+    EXPECT_NE(result.out.find(std::string("\n") + partition + " "),
+              std::string::npos)
+        << partition;
+  }
+}
+
+}  // namespace
+}  // namespace regcon

@@ -1,0 +1,124 @@
+// The invariants the spec states (§1, §4, §5, §6), checked on every real
+// mesh of ../shared/meshes and on every scenario, for every partition.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include "core/implementation.h"
+#include "core/scenarios.h"
+#include "import/mesh_import.h"
+#include "reference/contour_steps.h"
+#include "reference/reference.h"
+#include "tests/invariants.h"
+#include "tests/test_support.h"
+
+namespace regcon {
+namespace {
+
+using namespace regcon::testing;
+
+struct Input {
+  std::string name;
+  std::string mesh;  // a file in ../shared/meshes, or "" for a scenario
+  int size = 0;
+};
+
+void PrintTo(const Input& input, std::ostream* out) { *out << input.name; }
+
+std::vector<Input> inputs() {
+  std::vector<Input> list = {{"dungeon", "dungeon.obj"},
+                             {"nav_test", "nav_test.obj"},
+                             {"undulating", "undulating.obj"}};
+  for (const std::string& name : scenarioNames()) {
+    list.push_back({name, "", 40});
+  }
+  return list;
+}
+
+class RealInput : public ::testing::TestWithParam<Input> {
+ protected:
+  void SetUp() override {
+    const Input& input = GetParam();
+    if (input.mesh.empty()) {
+      hf_ = generateScenario(input.name, {input.size, 7});
+      return;
+    }
+    const std::string path = sharedDir() + "/meshes/" + input.mesh;
+    if (sharedDir().empty() || !std::filesystem::exists(path)) {
+      GTEST_SKIP() << "mesh " << input.mesh
+                   << " is absent (../shared/meshes); skipped";
+    }
+    hf_ = importMesh(path, MeshImportOptions{});
+  }
+  Heightfield hf_;
+};
+
+constexpr Partition kPartitions[] = {Partition::Watershed, Partition::Monotone,
+                                     Partition::Layers, Partition::LayerFirst};
+
+TEST_P(RealInput, DistanceFieldIsExact) {
+  EXPECT_EQ(checkDistanceField(hf_, ref::buildDistanceField(hf_)), "");
+}
+
+TEST_P(RealInput, EveryPartitionIsConnectedSingleAreaAndNumbered) {
+  for (Partition p : kPartitions) {
+    SCOPED_TRACE(partitionName(p));
+    Settings settings;
+    settings.partition = p;
+    const RegionResult result = ref::buildRegions(hf_, settings);
+    EXPECT_EQ(checkPartition(hf_, result), "");
+    EXPECT_GT(result.regionCount, 0);
+  }
+}
+
+TEST_P(RealInput, LayerRegionsNeverShareAColumnAndAdjacentOnesOverlap) {
+  EXPECT_EQ(checkLayerRegions(hf_, ref::buildLayerRegionsUnfiltered(hf_, 0)),
+            "");
+}
+
+TEST_P(RealInput, TracedLoopsCoverEachRegionExactly) {
+  for (Partition p : kPartitions) {
+    SCOPED_TRACE(partitionName(p));
+    Settings settings;
+    settings.partition = p;
+    const auto regions = ref::buildRegions(hf_, settings).regions;
+    std::vector<RegionLoop> loops;
+    for (const auto& loop : ref::traceLoops(hf_, regions)) {
+      loops.push_back({loop.region, loop.vertices});
+    }
+    EXPECT_EQ(checkTracedLoops(hf_, regions, loops), "");
+  }
+}
+
+TEST_P(RealInput, ContoursKeepPortalsStayWithinErrorAndAgreeOnBorders) {
+  const Implementation& impl = *findImplementation("reference");
+  for (Partition p : kPartitions) {
+    SCOPED_TRACE(partitionName(p));
+    Settings settings;
+    settings.partition = p;
+    settings.rawContours = true;
+    const auto regions = impl.regions(hf_, settings).regions;
+    const ContourSet byDefault = impl.contours(hf_, regions, settings);
+    EXPECT_EQ(checkContourShape(hf_, regions, byDefault), "");
+    EXPECT_EQ(checkPortalsSurvive(byDefault), "");
+
+    settings.straightRegionBorders = false;
+    const ContourSet refined = impl.contours(hf_, regions, settings);
+    EXPECT_EQ(checkContourShape(hf_, regions, refined), "");
+    EXPECT_EQ(checkRawWithinError(refined, settings.maxError), "");
+
+    settings.maxError = 0;
+    const ContourSet exact = impl.contours(hf_, regions, settings);
+    EXPECT_EQ(checkContourShape(hf_, regions, exact), "");
+    if (everyLinkIsMutual(hf_) && exact.rawFallbacks == 0) {
+      EXPECT_EQ(checkSharedBordersAgree(exact), "");
+    }
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(MeshesAndScenarios, RealInput,
+                         ::testing::ValuesIn(inputs()),
+                         [](const auto& info) { return info.param.name; });
+
+}  // namespace
+}  // namespace regcon
