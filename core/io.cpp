@@ -194,9 +194,14 @@ std::string nonNumberHint(const std::string& lastToken) {
   for (char c : lastToken.substr(start)) {
     word += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   }
-  // A lone lowercase "n" is more likely a broken "null".
+  // A lone lowercase "n" is more likely a broken "null", and letters glued
+  // to digits ("0I") a broken number.
   const bool nullTypo = lastToken.ends_with("n") && word == "n";
-  if (word.empty() || nullTypo ||
+  const bool afterDigit =
+      start > 0 &&
+      (std::isdigit(static_cast<unsigned char>(lastToken[start - 1])) != 0 ||
+       lastToken[start - 1] == '.');
+  if (word.empty() || nullTypo || afterDigit ||
       !(std::string("nan").starts_with(word) ||
         std::string("infinity").starts_with(word))) {
     return "";
