@@ -1,6 +1,12 @@
-# make demo: install, build (release) and run the main job on a built-in input.
-# make test: install, build (dev: ASan + UBSan) and run every test.
-.PHONY: demo test deps release dev fuzz-build fuzz coverage bench format clean
+# make demo: install what is missing, build (release), run the main job on a
+#            built-in scenario.
+# make test: install, build (dev: ASan + UBSan), run every test, then the
+#            bounded fuzz smoke runs.
+# make fuzz: long fuzzing (FUZZ_SECONDS per harness, default 600).
+.PHONY: demo test deps release dev fuzz-build fuzz-smoke fuzz coverage format clean
+
+FUZZ_SECONDS ?= 600
+SMOKE_SECONDS ?= 30
 
 deps:
 	@scripts/install-deps.sh
@@ -13,11 +19,22 @@ dev: deps
 	@cmake --preset dev >/dev/null
 	@cmake --build --preset dev
 
+fuzz-build: deps
+	@cmake --preset fuzz >/dev/null
+	@cmake --build --preset fuzz
+
 demo: release
 	build/release/regcon demo
 
-test: dev
+test: dev fuzz-build
 	ctest --preset dev
+	scripts/fuzz.sh $(SMOKE_SECONDS)
+
+fuzz-smoke: fuzz-build
+	scripts/fuzz.sh $(SMOKE_SECONDS)
+
+fuzz: fuzz-build
+	scripts/fuzz.sh $(FUZZ_SECONDS)
 
 coverage: deps
 	@cmake --preset coverage >/dev/null
