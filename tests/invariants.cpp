@@ -330,3 +330,22 @@ std::string checkTracedLoops(const Heightfield& hf,
 }
 
 }  // namespace regcon::testing
+
+namespace regcon::testing {
+
+std::string checkMonotoneRuns(const Heightfield& hf,
+                              const std::vector<int>& regions) {
+  std::set<std::pair<int, int>> started;  // (region, row) with a run
+  for (int s = 0; s < hf.spanCount(); ++s) {
+    if (regions[s] == 0) continue;
+    const int left = mutualNeighbour(hf, s, 0);
+    if (left >= 0 && regions[left] == regions[s]) continue;
+    if (!started.emplace(regions[s], hf.cellZ(s)).second) {
+      return message("region ", regions[s], " has two runs in row ",
+                     hf.cellZ(s), " (span ", s, ")");
+    }
+  }
+  return "";
+}
+
+}  // namespace regcon::testing

@@ -63,3 +63,12 @@ std::string checkTracedLoops(const Heightfield& hf,
                              const std::vector<RegionLoop>& loops);
 
 }  // namespace regcon::testing
+
+namespace regcon::testing {
+
+// §3: before filtering, each monotone region has at most one run per row:
+// within a row its spans form one chain linked in -x.
+std::string checkMonotoneRuns(const Heightfield& hf,
+                              const std::vector<int>& regions);
+
+}  // namespace regcon::testing

@@ -23,7 +23,9 @@ struct Input {
   int size = 0;
 };
 
-void PrintTo(const Input& input, std::ostream* out) { *out << input.name; }
+void PrintTo(const Input& input, std::ostream* out) {
+  *out << input.name;
+}
 
 std::vector<Input> inputs() {
   std::vector<Input> list = {{"dungeon", "dungeon.obj"},
@@ -69,6 +71,10 @@ TEST_P(RealInput, EveryPartitionIsConnectedSingleAreaAndNumbered) {
     EXPECT_EQ(checkPartition(hf_, result), "");
     EXPECT_GT(result.regionCount, 0);
   }
+}
+
+TEST_P(RealInput, UnfilteredMonotoneRegionsHaveOneRunPerRow) {
+  EXPECT_EQ(checkMonotoneRuns(hf_, ref::buildMonotoneUnfiltered(hf_)), "");
 }
 
 TEST_P(RealInput, LayerRegionsNeverShareAColumnAndAdjacentOnesOverlap) {

@@ -44,6 +44,31 @@ TEST(DistanceField, OrthogonalTwoDiagonalThreeAroundAnObstacle) {
   EXPECT_EQ(d[spanAt(hf, 2, 2)], 4);
 }
 
+// A U: a 13 x 5 base (z 0..4) and two 5-wide arms (z 5..8) around a gap
+// at x 5..7. Spans under the gap, (5..7, 4), lose their +z link and are
+// sources, as is (4,5) beside it. (4,4) is one orthogonal step from
+// (5,4): 2; (3,4) one diagonal step from (4,5): 3; (3,3) is 5 every way
+// (orthogonal to (3,4), diagonal to (4,4), the ring is 6 away); the base
+// centre (6,2) and the arm centres are 4.
+//   z=8  aaaaa...aaaaa
+//   z=5  aaaaa...aaaaa
+//   z=4  aaaaaaaaaaaaa
+//   z=0  aaaaaaaaaaaaa
+TEST(DistanceField, UShapedCorridorIsExact) {
+  std::vector<std::string> rows(5, std::string(13, 'a'));
+  rows.resize(9, "aaaaa...aaaaa");
+  const Heightfield hf = gridFromAscii(rows);
+  const auto d = ref::buildDistanceField(hf);
+  EXPECT_EQ(d[spanAt(hf, 6, 4)], 0);
+  EXPECT_EQ(d[spanAt(hf, 4, 5)], 0);
+  EXPECT_EQ(d[spanAt(hf, 4, 4)], 2);
+  EXPECT_EQ(d[spanAt(hf, 3, 4)], 3);
+  EXPECT_EQ(d[spanAt(hf, 3, 3)], 5);
+  EXPECT_EQ(d[spanAt(hf, 6, 2)], 4);
+  EXPECT_EQ(d[spanAt(hf, 2, 6)], 4);
+  EXPECT_EQ(d[spanAt(hf, 10, 6)], 4);
+}
+
 // 300 x 300: the centre is 149 orthogonal steps from the ring, 298 > 255.
 TEST(DistanceField, HasNoCap) {
   const Heightfield hf =
