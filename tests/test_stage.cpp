@@ -4,6 +4,8 @@
 
 #include "core/hash.h"
 #include "core/implementation.h"
+#include "core/scenarios.h"
+#include "reference/contour_steps.h"
 #include "tests/test_support.h"
 
 namespace regcon {
@@ -137,6 +139,35 @@ TEST(GivenRegions, DistancesAreTheFieldWhateverThePartition) {
   ASSERT_TRUE(result.regions.distances.has_value());
   EXPECT_EQ(*result.regions.distances,
             (std::vector<int>{0, 0, 0, 0, 2, 0, 0, 0, 0}));
+}
+
+// Readings R9/R10 on a single loop: the spiral ramp (scenario `spiral`,
+// size 12, seed 1) is one region whose outline overlaps itself seen from
+// above. Its simplification crosses itself, so does the retry with
+// straight borders off, and the raw loop is used: one RawFallback.
+TEST(SelfOverlappingRegion, CrossingSimplificationFallsBackToTheRawLoop) {
+  const Heightfield hf = generateScenario("spiral", {12, 1});
+  Settings settings;
+  const RegionResult partition = reference().regions(hf, settings);
+  ASSERT_EQ(partition.regionCount, 1);
+  const std::vector<int>& regions = partition.regions;
+  settings.rawContours = true;
+  const ContourSet set = reference().contours(hf, regions, settings);
+  ASSERT_EQ(set.contours.size(), 1u);
+  EXPECT_EQ(set.rawFallbacks, 1);
+  EXPECT_EQ(set.contours[0].vertices, *set.contours[0].rawOutline);
+
+  const std::map<int, int> areas{{1, set.contours[0].area}};
+  ref::SimplifyParams params;
+  params.maxError = settings.maxError;
+  params.maxEdgeLength = settings.maxEdgeLength;
+  params.straightBorders = true;
+  params.region = 1;
+  params.regionArea = &areas;
+  const Loop& raw = *set.contours[0].rawOutline;
+  EXPECT_TRUE(ref::hasProperCrossing(ref::simplifyOnce(raw, params)));
+  params.straightBorders = false;
+  EXPECT_TRUE(ref::hasProperCrossing(ref::simplifyOnce(raw, params)));
 }
 
 }  // namespace
