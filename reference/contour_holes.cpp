@@ -6,16 +6,6 @@
 namespace regcon::ref {
 namespace {
 
-int64_t orient(const ContourVertex& a, const ContourVertex& b,
-               const ContourVertex& c) {
-  return static_cast<int64_t>(b.x - a.x) * (c.z - a.z) -
-         static_cast<int64_t>(c.x - a.x) * (b.z - a.z);
-}
-
-bool samePosition(const ContourVertex& a, const ContourVertex& b) {
-  return a.x == b.x && a.z == b.z;
-}
-
 int64_t squaredDistance(const ContourVertex& a, const ContourVertex& b) {
   const int64_t dx = a.x - b.x, dz = a.z - b.z;
   return dx * dx + dz * dz;
@@ -122,9 +112,7 @@ Loop joinHoles(const Loop& outline, std::vector<Loop> holes, int region,
                int& dropped) {
   std::stable_sort(holes.begin(), holes.end(),
                    [](const Loop& a, const Loop& b) {
-                     const ContourVertex& la = a[leftmostIndex(a)];
-                     const ContourVertex& lb = b[leftmostIndex(b)];
-                     return la.x != lb.x ? la.x < lb.x : la.z < lb.z;
+                     return lexLess(a[leftmostIndex(a)], b[leftmostIndex(b)]);
                    });
   Loop merged = outline;
   for (size_t h = 0; h < holes.size(); ++h) {

@@ -6,14 +6,6 @@
 namespace regcon::ref {
 namespace {
 
-bool lexLess(const ContourVertex& a, const ContourVertex& b) {
-  return a.x != b.x ? a.x < b.x : a.z < b.z;
-}
-
-bool samePosition(const ContourVertex& a, const ContourVertex& b) {
-  return a.x == b.x && a.z == b.z;
-}
-
 // §6 step 1: portals, else the lexicographic min and max (lowest index).
 std::vector<int> initialKept(const Loop& raw) {
   const int n = static_cast<int>(raw.size());
@@ -115,12 +107,6 @@ bool isValidSimplification(const Loop& loop, const Loop& raw) {
   if (loop.size() < 3) return false;
   const int64_t area = signedArea2(loop);
   return area != 0 && (area > 0) == (signedArea2(raw) > 0);
-}
-
-int64_t orient(const ContourVertex& a, const ContourVertex& b,
-               const ContourVertex& c) {
-  return static_cast<int64_t>(b.x - a.x) * (c.z - a.z) -
-         static_cast<int64_t>(c.x - a.x) * (b.z - a.z);
 }
 
 int sign(int64_t v) {

@@ -26,6 +26,14 @@ std::vector<RawLoop> traceLoops(const Heightfield& hf,
 
 int64_t signedArea2(const Loop& loop);
 
+// Exact plane geometry on corner positions (x, z); y plays no part.
+// Twice the signed area of abc: > 0 when c is left of a -> b.
+int64_t orient(const ContourVertex& a, const ContourVertex& b,
+               const ContourVertex& c);
+bool samePosition(const ContourVertex& a, const ContourVertex& b);
+// Lexicographic (x, z) order.
+bool lexLess(const ContourVertex& a, const ContourVertex& b);
+
 struct SimplifyParams {
   double maxError = 0;
   int64_t maxEdgeLength = 0;

@@ -82,6 +82,20 @@ int64_t signedArea2(const Loop& loop) {
   return area;
 }
 
+int64_t orient(const ContourVertex& a, const ContourVertex& b,
+               const ContourVertex& c) {
+  return static_cast<int64_t>(b.x - a.x) * (c.z - a.z) -
+         static_cast<int64_t>(c.x - a.x) * (b.z - a.z);
+}
+
+bool samePosition(const ContourVertex& a, const ContourVertex& b) {
+  return a.x == b.x && a.z == b.z;
+}
+
+bool lexLess(const ContourVertex& a, const ContourVertex& b) {
+  return a.x != b.x ? a.x < b.x : a.z < b.z;
+}
+
 // §6 Tracing: from each unvisited boundary edge in span-index, then
 // direction, order.
 std::vector<RawLoop> traceLoops(const Heightfield& hf,
