@@ -13,6 +13,7 @@
 #include <memory>
 #include <sstream>
 
+#include "cli/conform.h"
 #include "core/hash.h"
 #include "core/io.h"
 
@@ -374,6 +375,7 @@ void addCommands(CLI::App& app, int& exitCode) {
   addGenCommand(app, exitCode);
   addImportCommand(app, exitCode);
   addDemoCommand(app, exitCode);
+  addConformCommand(app, exitCode);
 }
 
 }  // namespace regcon::cli

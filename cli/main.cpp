@@ -2,7 +2,7 @@
 // Dispatch and exit codes only; the commands live in commands.cpp.
 //
 // Exit codes: 0 ok, 1 usage error, 2 bad input, 3 not implemented,
-// 4 internal error.
+// 4 internal error, 5 `conform`: the command under test does not conform.
 
 #include <CLI/CLI.hpp>
 #include <algorithm>

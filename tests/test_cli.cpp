@@ -426,3 +426,75 @@ TEST_F(Cli, DemoRunsEveryPartition) {
 
 }  // namespace
 }  // namespace regcon
+
+namespace regcon {
+namespace {
+
+class CliConform : public Cli {
+ protected:
+  // A shell script standing in for a foreign implementation: the reference
+  // itself, its output passed through `sedScript`.
+  std::string foreignCommand(const std::string& sedScript) {
+    const fs::path script = path("foreign.sh");
+    writeWholeFile(script, "#!/bin/sh\n" + shellQuote(REGCON_CLI) +
+                               " run \"$1\" \"$2\" | sed " +
+                               shellQuote(sedScript) + "\n");
+    fs::permissions(script, fs::perms::owner_all, fs::perm_options::add);
+    return shellQuote(script.string());
+  }
+};
+
+TEST_F(CliConform, TheReferenceConformsToItself) {
+  const std::string chf = generatedChf();
+  const CliRun r = run("conform " + foreignCommand("s/x/x/") + " " +
+                       shellQuote(chf) + " " + shellQuote(settingsFile({})));
+  EXPECT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_NE(r.out.find("regions    agree"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\nconforms\n"), std::string::npos) << r.out;
+}
+
+TEST_F(CliConform, PointsAtTheFirstDifferingSpan) {
+  const std::string chf = generatedChf();
+  const CliRun r = run(
+      "conform " + foreignCommand("s/\"regions\":\\[[0-9]*/\"regions\":[77/") +
+      " " + shellQuote(chf) + " " + shellQuote(settingsFile({})));
+  EXPECT_EQ(r.exitCode, 5) << r.err;
+  EXPECT_NE(r.out.find("regions    DIFFER"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("first difference: regions[0], span 0 (cell ("),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("command 77"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("does not conform"), std::string::npos) << r.out;
+}
+
+TEST_F(CliConform, PointsAtTheFirstDifferingCounter) {
+  const std::string chf = generatedChf();
+  const CliRun r = run(
+      "conform " + foreignCommand("s/\"droppedHoles\":0/\"droppedHoles\":4/") +
+      " " + shellQuote(chf) + " " + shellQuote(settingsFile({})));
+  EXPECT_EQ(r.exitCode, 5) << r.err;
+  EXPECT_NE(r.out.find("droppedHoles: reference 0, command 4"),
+            std::string::npos)
+      << r.out;
+}
+
+TEST_F(CliConform, ACommandThatRejectsTheInputDoesNotConform) {
+  const std::string chf = generatedChf();
+  const CliRun r = run("conform false " + shellQuote(chf) + " " +
+                       shellQuote(settingsFile({})));
+  EXPECT_EQ(r.exitCode, 5);
+  EXPECT_NE(r.out.find("rejected the input (exit status 1)"), std::string::npos)
+      << r.out;
+}
+
+TEST_F(CliConform, BadInputIsExitTwoBeforeTheCommandRuns) {
+  writeWholeFile(path("bad.json"), "{\"format\":\"build3d.chf\"}");
+  const CliRun r =
+      run("conform false " + shellQuote(path("bad.json").string()) + " " +
+          shellQuote(settingsFile({})));
+  EXPECT_EQ(r.exitCode, 2);
+  EXPECT_NE(r.err.find("version"), std::string::npos) << r.err;
+}
+
+}  // namespace
+}  // namespace regcon
