@@ -1,0 +1,319 @@
+#include "props/generators.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <ostream>
+#include <sstream>
+#include <utility>
+#include <vector>
+
+#include "core/io.h"
+#include "tests/invariants.h"
+
+namespace regcon {
+
+void showValue(const Heightfield& hf, std::ostream& os) {
+  os << "\n";
+  writeHeightfield(os, hf);
+}
+
+void showValue(const Settings& settings, std::ostream& os) {
+  os << "\n";
+  writeSettings(os, settings);
+}
+
+}  // namespace regcon
+
+namespace regcon::props {
+namespace {
+
+constexpr int kMaxSide = 48;
+constexpr int kMaxY = 65535;
+
+// (y, area) of every span of one column, in any order.
+using Column = std::vector<std::pair<int, int>>;
+
+struct LinkEdit {
+  int span = 0;  // taken modulo the span count
+  int dir = 0;
+  int target = 0;  // modulo the neighbour's count; negative removes the link
+};
+
+// Grid sides grow with the test size so that early tests and shrinking stay
+// small; the largest size reaches 48 x 48.
+rc::Gen<int> side() {
+  return rc::gen::withSize([](int size) {
+    const int top = std::clamp(1 + size * (kMaxSide - 1) / 100, 1, kMaxSide);
+    return rc::gen::inRange(1, top + 1);
+  });
+}
+
+rc::Gen<int> area() {
+  return rc::gen::weightedElement<int>({{2, 0}, {10, 1}, {3, 2}, {1, 63}});
+}
+
+// Sorted bottom up with duplicate floors dropped: y strictly increasing.
+void normalise(Column& column) {
+  std::sort(column.begin(), column.end());
+  column.erase(std::unique(column.begin(), column.end(),
+                           [](const auto& a, const auto& b) {
+                             return a.first == b.first;
+                           }),
+               column.end());
+  if (column.size() > 63) column.resize(63);
+}
+
+// The lowest span of the neighbouring column within `climb`, or kNoLink:
+// how a heightfield builder links (can come out one-way on several floors).
+int builderLink(const Column& other, int y, int climb) {
+  for (int j = 0; j < static_cast<int>(other.size()); ++j) {
+    if (std::abs(other[j].first - y) <= climb) return j;
+  }
+  return kNoLink;
+}
+
+Heightfield buildField(int width, int depth, std::vector<Column> columns,
+                       int climb) {
+  Heightfield hf;
+  hf.width = width;
+  hf.depth = depth;
+  for (Column& column : columns) normalise(column);
+  for (const Column& column : columns) {
+    hf.counts.push_back(static_cast<int>(column.size()));
+  }
+  for (int z = 0; z < depth; ++z) {
+    for (int x = 0; x < width; ++x) {
+      for (const auto& [y, spanArea] : columns[x + z * width]) {
+        Span span;
+        span.y = y;
+        span.area = spanArea;
+        for (int d = 0; d < 4; ++d) {
+          const int nx = x + kDirX[d], nz = z + kDirZ[d];
+          if (!hf.insideGrid(nx, nz)) continue;
+          span.link[d] = builderLink(columns[nx + nz * width], y, climb);
+        }
+        hf.spans.push_back(span);
+      }
+    }
+  }
+  hf.index();
+  return hf;
+}
+
+void applyLinkEdits(Heightfield& hf, const std::vector<LinkEdit>& edits) {
+  if (hf.spanCount() == 0) return;
+  for (const LinkEdit& edit : edits) {
+    const int s = edit.span % hf.spanCount();
+    const int x = hf.cellX(s) + kDirX[edit.dir];
+    const int z = hf.cellZ(s) + kDirZ[edit.dir];
+    if (!hf.insideGrid(x, z)) continue;
+    const int count = hf.counts[x + z * hf.width];
+    const bool remove = edit.target < 0 || count == 0;
+    hf.spans[s].link[edit.dir] = remove ? kNoLink : edit.target % count;
+  }
+}
+
+rc::Gen<LinkEdit> linkEdit() {
+  return rc::gen::build<LinkEdit>(
+      rc::gen::set(&LinkEdit::span, rc::gen::inRange(0, 1 << 20)),
+      rc::gen::set(&LinkEdit::dir, rc::gen::inRange(0, 4)),
+      rc::gen::set(&LinkEdit::target, rc::gen::inRange(-2, 4)));
+}
+
+// A few edits per field: enough for one-way links and slits to appear.
+rc::Gen<std::vector<LinkEdit>> linkEdits() {
+  return rc::gen::scale(0.1,
+                        rc::gen::container<std::vector<LinkEdit>>(linkEdit()));
+}
+
+// Floors mostly low, sometimes near the top of the range.
+rc::Gen<int> lowestFloor() {
+  return rc::gen::weightedElement<int>({{8, 0}, {1, kMaxY - 30}, {1, 200}});
+}
+
+rc::Gen<Column> randomColumn() {
+  return rc::gen::exec([] {
+    const int count = *rc::gen::weightedElement<int>(
+        {{1, 0}, {4, 1}, {2, 2}, {1, 3}, {1, 4}});
+    Column column;
+    int y = *lowestFloor() + *rc::gen::inRange(0, 8);
+    for (int i = 0; i < count && y <= kMaxY; ++i) {
+      column.emplace_back(y, *area());
+      y += *rc::gen::weightedElement<int>(
+          {{4, 1}, {4, 2}, {4, 3}, {2, 5}, {2, 8}, {1, 40}});
+    }
+    return column;
+  });
+}
+
+// Terrain height of one cell: a sum of per-row and per-column slopes,
+// occasionally a cliff.
+int terrainY(const std::vector<int>& rows, const std::vector<int>& cols, int x,
+             int z) {
+  return std::clamp(rows[z] + cols[x], 0, kMaxY);
+}
+
+std::vector<int> randomWalk(int length, int maxStep) {
+  std::vector<int> walk;
+  int y = *rc::gen::inRange(0, 40);
+  for (int i = 0; i < length; ++i) {
+    walk.push_back(y);
+    y = std::max(0, y + *rc::gen::weightedElement<int>(
+                            {{6, 0}, {3, 1}, {3, -1}, {1, maxStep}}));
+  }
+  return walk;
+}
+
+}  // namespace
+
+Heightfield withoutOneWayLinks(Heightfield hf) {
+  std::vector<std::pair<int, int>> oneWay;
+  for (int s = 0; s < hf.spanCount(); ++s) {
+    for (int d = 0; d < 4; ++d) {
+      if (hf.spans[s].link[d] >= 0 && testing::mutualNeighbour(hf, s, d) < 0) {
+        oneWay.emplace_back(s, d);
+      }
+    }
+  }
+  for (const auto& [s, d] : oneWay) hf.spans[s].link[d] = kNoLink;
+  return hf;
+}
+
+rc::Gen<Heightfield> randomField() {
+  return rc::gen::exec([] {
+    const int width = *side();
+    const int depth = *side();
+    const auto columns = *rc::gen::container<std::vector<Column>>(
+        static_cast<size_t>(width * depth), randomColumn());
+    const int climb = *rc::gen::inRange(1, 6);
+    Heightfield hf = buildField(width, depth, columns, climb);
+    applyLinkEdits(hf, *linkEdits());
+    return hf;
+  });
+}
+
+rc::Gen<Heightfield> terrainField() {
+  return rc::gen::exec([] {
+    const int width = *side();
+    const int depth = *side();
+    const int climb = *rc::gen::inRange(1, 4);
+    const auto rows = randomWalk(depth, climb + 3);
+    const auto cols = randomWalk(width, climb + 3);
+    std::vector<Column> columns(width * depth);
+    for (int z = 0; z < depth; ++z) {
+      for (int x = 0; x < width; ++x) {
+        const int kind =
+            *rc::gen::weightedElement<int>({{40, 1}, {2, 0}, {2, 2}, {1, -1}});
+        if (kind < 0) continue;  // a hole in the terrain
+        columns[x + z * width].emplace_back(terrainY(rows, cols, x, z), kind);
+      }
+    }
+    Heightfield hf = buildField(width, depth, columns, climb);
+    applyLinkEdits(hf, *linkEdits());
+    return hf;
+  });
+}
+
+rc::Gen<Heightfield> multiFloorField() {
+  return rc::gen::exec([] {
+    const int width = *side();
+    const int depth = *side();
+    const int climb = *rc::gen::inRange(1, 4);
+    const int floors = *rc::gen::inRange(2, 4);
+    std::vector<Column> columns(width * depth);
+    for (int f = 0; f < floors; ++f) {
+      const int base = f * *rc::gen::inRange(climb + 1, climb + 12);
+      const int slope = *rc::gen::inRange(0, climb + 1);  // a ramp along x
+      const int density = *rc::gen::inRange(50, 101);
+      const int floorArea = *area();
+      for (int z = 0; z < depth; ++z) {
+        for (int x = 0; x < width; ++x) {
+          if (*rc::gen::inRange(0, 100) >= density) continue;
+          columns[x + z * width].emplace_back(base + slope * x, floorArea);
+        }
+      }
+    }
+    Heightfield hf = buildField(width, depth, columns, climb);
+    applyLinkEdits(hf, *linkEdits());
+    return hf;
+  });
+}
+
+rc::Gen<Heightfield> anyField() {
+  return rc::gen::oneOf(randomField(), terrainField(), multiFloorField());
+}
+
+rc::Gen<Heightfield> singleFloorField() {
+  const auto keepOneWalkable = [](Heightfield hf) {
+    for (size_t cell = 0; cell < hf.counts.size(); ++cell) {
+      bool walkableSeen = false;
+      for (int i = 0; i < hf.counts[cell]; ++i) {
+        Span& span = hf.spans[hf.cellStart[cell] + i];
+        if (walkableSeen) span.area = 0;
+        walkableSeen = walkableSeen || span.area != 0;
+      }
+    }
+    return hf;
+  };
+  return rc::gen::oneOf(terrainField(),
+                        rc::gen::map(randomField(), keepOneWalkable));
+}
+
+rc::Gen<Heightfield> mutualField() {
+  return rc::gen::map(anyField(), withoutOneWayLinks);
+}
+
+rc::Gen<Heightfield> rectangleField() {
+  return rc::gen::exec([] {
+    const int width = *side();
+    const int depth = *side();
+    const int spanArea = *rc::gen::inRange(1, 256);
+    const int climb = *rc::gen::inRange(1, 4);
+    const auto rows = randomWalk(depth, 0);
+    const auto cols = randomWalk(width, 0);
+    std::vector<Column> columns(width * depth);
+    for (int z = 0; z < depth; ++z) {
+      for (int x = 0; x < width; ++x) {
+        columns[x + z * width].emplace_back(terrainY(rows, cols, x, z),
+                                            spanArea);
+      }
+    }
+    return buildField(width, depth, columns, climb);
+  });
+}
+
+rc::Gen<Settings> settingsWith(Partition partition) {
+  return rc::gen::exec([partition] {
+    Settings s;
+    s.partition = partition;
+    s.minRegionArea = *rc::gen::weightedElement<int64_t>(
+        {{2, 0}, {2, 1}, {2, 3}, {2, 8}, {2, 64}, {1, 100000}});
+    s.mergeRegionArea = *rc::gen::weightedElement<int64_t>(
+        {{2, 0}, {2, 2}, {2, 6}, {2, 20}, {2, 400}, {1, 100000}});
+    s.maxError = *rc::gen::weightedElement<double>({{2, 0.0},
+                                                    {1, 0.01},
+                                                    {1, 0.5},
+                                                    {2, 1.0},
+                                                    {3, 1.3},
+                                                    {1, 2.25},
+                                                    {1, 4.0},
+                                                    {1, 100.0}});
+    s.maxEdgeLength = *rc::gen::weightedElement<int64_t>(
+        {{2, 0}, {1, 1}, {1, 2}, {1, 3}, {3, 12}, {1, 1000}});
+    s.straightRegionBorders =
+        *rc::gen::weightedElement<bool>({{3, true}, {1, false}});
+    s.borderRegion =
+        *rc::gen::weightedElement<int64_t>({{6, 0}, {1, 1}, {1, 2}, {1, 3}});
+    s.rawContours = *rc::gen::arbitrary<bool>();
+    return s;
+  });
+}
+
+rc::Gen<Settings> anySettings() {
+  return rc::gen::mapcat(
+      rc::gen::element(Partition::Watershed, Partition::Monotone,
+                       Partition::Layers, Partition::LayerFirst),
+      settingsWith);
+}
+
+}  // namespace regcon::props

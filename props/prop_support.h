@@ -1,0 +1,40 @@
+// What every property shares: running a check against every implementation
+// behind the seam, and turning an invariant checker's message into a
+// RapidCheck failure.
+#pragma once
+
+#include <rapidcheck.h>
+
+#include <string>
+#include <vector>
+
+#include "core/implementation.h"
+#include "core/types.h"
+
+namespace regcon::props {
+
+// Runs `check` once per implementation. One that answers NotImplemented is
+// skipped, not failed: the run's tag summary names it, so a skipped
+// implementation never passes silently.
+template <typename Check>
+void forEachImplementation(Check&& check) {
+  for (const Implementation* impl : allImplementations()) {
+    try {
+      RC_LOG() << "implementation: " << impl->name() << "\n";
+      check(*impl);
+    } catch (const NotImplemented&) {
+      RC_TAG(impl->name() + " skipped (NotImplemented)");
+    }
+  }
+}
+
+// An invariant checker answers "" when its rule holds.
+inline void expectHolds(const Implementation& impl, const std::string& rule,
+                        const std::string& failure) {
+  if (!failure.empty()) RC_FAIL(impl.name() + ": " + rule + ": " + failure);
+}
+
+// Number of spans of each region id (index = id).
+std::vector<int> regionSizes(const std::vector<int>& regions);
+
+}  // namespace regcon::props
