@@ -1,5 +1,4 @@
 #include <algorithm>
-#include <numeric>
 
 #include "reference/contour_steps.h"
 
@@ -63,11 +62,13 @@ bool clearOf(const Loop& loop, const ContourVertex& p, const ContourVertex& q) {
 // to p, lowest index on ties.
 std::vector<int> candidatesByDistance(const Loop& merged,
                                       const ContourVertex& p) {
-  std::vector<int> order(merged.size());
-  std::iota(order.begin(), order.end(), 0);
-  std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
-    return squaredDistance(merged[a], p) < squaredDistance(merged[b], p);
-  });
+  std::vector<std::pair<int64_t, int>> keyed;  // (squared distance, index)
+  for (int i = 0; i < static_cast<int>(merged.size()); ++i) {
+    keyed.emplace_back(squaredDistance(merged[i], p), i);
+  }
+  std::sort(keyed.begin(), keyed.end());
+  std::vector<int> order;
+  for (const auto& entry : keyed) order.push_back(entry.second);
   return order;
 }
 

@@ -1,6 +1,7 @@
 #include <algorithm>
 #include <deque>
 #include <map>
+#include <set>
 
 #include "reference/reference.h"
 
@@ -48,32 +49,31 @@ std::vector<int> growOneRound(const Heightfield& hf, std::vector<int>& regions,
   return joined;
 }
 
-// §2.1: next candidates are unassigned level spans next to a joined span.
+// §2.1: next candidates are the unassigned walkable spans of this level
+// next to a span that joined, in span-index order (the set orders them).
 std::vector<int> nextCandidates(const Heightfield& hf,
                                 const std::vector<int>& regions,
-                                const std::vector<int>& level,
+                                const std::vector<int>& distances, int level,
                                 const std::vector<int>& joined) {
-  std::vector<char> nearJoined(hf.spanCount(), 0);
+  std::set<int> next;
   for (int s : joined) {
     for (int d = 0; d < 4; ++d) {
       const int n = neighbour(hf, s, d);
-      if (n >= 0) nearJoined[n] = 1;
+      if (n < 0 || regions[n] != 0 || hf.spans[n].area == 0) continue;
+      if (distances[n] == level) next.insert(n);
     }
   }
-  std::vector<int> next;
-  for (int s : level) {
-    if (regions[s] == 0 && nearJoined[s]) next.push_back(s);
-  }
-  return next;
+  return {next.begin(), next.end()};
 }
 
 void growLevel(const Heightfield& hf, std::vector<int>& regions,
-               const std::vector<int>& level) {
-  std::vector<int> candidates = level;
+               const std::vector<int>& distances, int level,
+               const std::vector<int>& levelSpans) {
+  std::vector<int> candidates = levelSpans;
   while (true) {
     const std::vector<int> joined = growOneRound(hf, regions, candidates);
     if (joined.empty()) return;
-    candidates = nextCandidates(hf, regions, level, joined);
+    candidates = nextCandidates(hf, regions, distances, level, joined);
   }
 }
 
@@ -104,7 +104,7 @@ std::vector<int> buildWatershedUnfiltered(const Heightfield& hf,
   std::vector<int> regions(hf.spanCount(), 0);
   int nextId = 1;
   for (const auto& [distance, level] : walkableSpansByLevel(hf, distances)) {
-    growLevel(hf, regions, level);
+    growLevel(hf, regions, distances, distance, level);
     for (int s : level) {
       if (regions[s] == 0) floodBasin(hf, regions, distances, s, nextId++);
     }
