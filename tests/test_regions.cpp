@@ -69,6 +69,52 @@ TEST(DistanceField, UShapedCorridorIsExact) {
   EXPECT_EQ(d[spanAt(hf, 10, 6)], 4);
 }
 
+// Two full 7x7 floors, A (y 0, index 0 in each cell) and B (y 10, index 1),
+// each linked within itself, with one twist: A(2,3) links -z to B(2,2)
+// and B(2,2) links +z back to it. A(2,2) and B(2,3) lose a mutual link
+// and become sources. For s = A(3,3) the diagonal (2,2) is A(2,2) (0)
+// when reached -z then -x, but B(2,2) when reached -x then -z: readings R2
+// counts both routes, so s is 3; a distance field that follows one route
+// per diagonal (as Recast's two-pass chamfer does, -x then -z for this
+// one) finds 4, through A(3,2) at 2.
+Heightfield twistedTwoFloors() {
+  Heightfield hf;
+  hf.width = hf.depth = 7;
+  hf.counts.assign(49, 2);
+  for (int z = 0; z < 7; ++z) {
+    for (int x = 0; x < 7; ++x) {
+      for (int floor = 0; floor < 2; ++floor) {
+        Span span;
+        span.y = 10 * floor;
+        span.area = 63;
+        for (int d = 0; d < 4; ++d) {
+          if (hf.insideGrid(x + kDirX[d], z + kDirZ[d])) span.link[d] = floor;
+        }
+        hf.spans.push_back(span);
+      }
+    }
+  }
+  hf.index();
+  auto spanOf = [&](int x, int z, int floor) {
+    return hf.cellStart[x + z * 7] + floor;
+  };
+  hf.spans[spanOf(2, 3, 0)].link[3] = 1;
+  hf.spans[spanOf(2, 2, 1)].link[1] = 0;
+  return hf;
+}
+
+TEST(DistanceField, BothRoutesToADiagonalCount) {
+  const Heightfield hf = twistedTwoFloors();
+  const auto d = ref::buildDistanceField(hf);
+  auto at = [&](int x, int z, int floor) {
+    return d[hf.cellStart[x + z * 7] + floor];
+  };
+  EXPECT_EQ(at(2, 2, 0), 0);
+  EXPECT_EQ(at(2, 3, 1), 0);
+  EXPECT_EQ(at(3, 2, 0), 2);
+  EXPECT_EQ(at(3, 3, 0), 3);
+}
+
 // 300 x 300: the centre is 149 orthogonal steps from the ring, 298 > 255.
 TEST(DistanceField, HasNoCap) {
   const Heightfield hf =
