@@ -76,8 +76,11 @@ TEST(DistanceField, UShapedCorridorIsExact) {
 // when reached -z then -x, but B(2,2) when reached -x then -z: readings R2
 // counts both routes, so s is 3; a distance field that follows one route
 // per diagonal (as Recast's two-pass chamfer does, -x then -z for this
-// one) finds 4, through A(3,2) at 2.
-Heightfield twistedTwoFloors() {
+// one) finds 4, through A(3,2) at 2. The mirrored twist (A(3,2) links -x to
+// B(2,2) and back) needs the other route, so a shortest-path search that
+// takes one route per diagonal fails one of the two fields whichever it
+// takes.
+Heightfield twistedTwoFloors(bool mirrored) {
   Heightfield hf;
   hf.width = hf.depth = 7;
   hf.counts.assign(49, 2);
@@ -98,21 +101,29 @@ Heightfield twistedTwoFloors() {
   auto spanOf = [&](int x, int z, int floor) {
     return hf.cellStart[x + z * 7] + floor;
   };
-  hf.spans[spanOf(2, 3, 0)].link[3] = 1;
-  hf.spans[spanOf(2, 2, 1)].link[1] = 0;
+  if (mirrored) {
+    hf.spans[spanOf(3, 2, 0)].link[0] = 1;
+    hf.spans[spanOf(2, 2, 1)].link[2] = 0;
+  } else {
+    hf.spans[spanOf(2, 3, 0)].link[3] = 1;
+    hf.spans[spanOf(2, 2, 1)].link[1] = 0;
+  }
   return hf;
 }
 
 TEST(DistanceField, BothRoutesToADiagonalCount) {
-  const Heightfield hf = twistedTwoFloors();
-  const auto d = ref::buildDistanceField(hf);
-  auto at = [&](int x, int z, int floor) {
-    return d[hf.cellStart[x + z * 7] + floor];
-  };
-  EXPECT_EQ(at(2, 2, 0), 0);
-  EXPECT_EQ(at(2, 3, 1), 0);
-  EXPECT_EQ(at(3, 2, 0), 2);
-  EXPECT_EQ(at(3, 3, 0), 3);
+  for (bool mirrored : {false, true}) {
+    SCOPED_TRACE(mirrored ? "mirrored twist" : "twist");
+    const Heightfield hf = twistedTwoFloors(mirrored);
+    const auto d = ref::buildDistanceField(hf);
+    auto at = [&](int x, int z, int floor) {
+      return d[hf.cellStart[x + z * 7] + floor];
+    };
+    EXPECT_EQ(at(2, 2, 0), 0);
+    EXPECT_EQ(at(mirrored ? 3 : 2, mirrored ? 2 : 3, 1), 0);
+    EXPECT_EQ(at(mirrored ? 2 : 3, mirrored ? 3 : 2, 0), 2);
+    EXPECT_EQ(at(3, 3, 0), 3);
+  }
 }
 
 // 300 x 300: the centre is 149 orthogonal steps from the ring, 298 > 255.
