@@ -3,7 +3,7 @@
 # make test: install, build (dev: ASan + UBSan), run every test, then the
 #            bounded fuzz smoke runs.
 # make fuzz: long fuzzing (FUZZ_SECONDS per harness, default 600).
-.PHONY: demo test deps release dev fuzz-build fuzz-smoke fuzz coverage format clean
+.PHONY: demo test deps release dev fuzz-build fuzz-smoke fuzz coverage bench format clean
 
 FUZZ_SECONDS ?= 600
 SMOKE_SECONDS ?= 30
@@ -35,6 +35,13 @@ fuzz-smoke: fuzz-build
 
 fuzz: fuzz-build
 	scripts/fuzz.sh $(FUZZ_SECONDS)
+
+# Medians of the whole stage against Recast on the same heightfields.
+bench: deps
+	@cmake --preset release -DREGCON_BENCH=ON >/dev/null
+	@cmake --build --preset release --target regcon_bench
+	build/release/bench/regcon_bench --benchmark_repetitions=5 \
+	  --benchmark_report_aggregates_only=true
 
 coverage: deps
 	@cmake --preset coverage >/dev/null
