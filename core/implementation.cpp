@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "optimized/optimized.h"
 #include "reference/reference.h"
 
 namespace regcon {
@@ -23,20 +24,19 @@ class ReferenceImplementation : public Implementation {
   }
 };
 
-// No issue has asked for the optimized implementation yet: it answers
-// honestly instead of borrowing the reference.
 class OptimizedImplementation : public Implementation {
  public:
   std::string name() const override { return "optimized"; }
-  std::vector<int> distances(const Heightfield&) const override {
-    throw NotImplemented("the optimized implementation is not implemented yet");
+  std::vector<int> distances(const Heightfield& hf) const override {
+    return opt::buildDistanceField(hf);
   }
-  RegionResult regions(const Heightfield&, const Settings&) const override {
-    throw NotImplemented("the optimized implementation is not implemented yet");
+  RegionResult regions(const Heightfield& hf,
+                       const Settings& settings) const override {
+    return opt::buildRegions(hf, settings);
   }
-  ContourSet contours(const Heightfield&, const std::vector<int>&,
-                      const Settings&) const override {
-    throw NotImplemented("the optimized implementation is not implemented yet");
+  ContourSet contours(const Heightfield& hf, const std::vector<int>& regions,
+                      const Settings& settings) const override {
+    return opt::buildContours(hf, regions, settings);
   }
 };
 

@@ -278,13 +278,18 @@ TEST_F(Cli, HashesReadStandardInputForDash) {
   EXPECT_EQ(fromStdin.out, fromFile.out);
 }
 
-TEST_F(Cli, OptimizedImplementationExitsThreeNotImplemented) {
-  const CliRun result =
-      run("hashes " + shellQuote(generatedChf()) + " --impl optimized");
-  EXPECT_EQ(result.exitCode, 3);
-  EXPECT_NE(result.err.find("not implemented"), std::string::npos)
-      << result.err;
-  EXPECT_TRUE(result.out.empty()) << result.out;
+TEST_F(Cli, OptimizedImplementationGivesTheReferenceHashes) {
+  const std::string chf = generatedChf("multifloor", 24);
+  for (const std::string partition :
+       {"watershed", "monotone", "layers", "layer-first"}) {
+    const std::string args =
+        "hashes " + shellQuote(chf) + " --partition " + partition;
+    const CliRun reference = run(args + " --impl reference");
+    const CliRun optimized = run(args + " --impl optimized");
+    ASSERT_EQ(optimized.exitCode, 0) << optimized.err;
+    EXPECT_EQ(splitLines(optimized.out).size(), 3u);
+    EXPECT_EQ(optimized.out, reference.out) << partition;
+  }
 }
 
 TEST_F(Cli, GeneratedScenarioValidates) {
@@ -311,10 +316,13 @@ TEST_F(Cli, FailingRunLeavesNoOutputFile) {
       run("run " + shellQuote(path("broken.json")) + " " +
           shellQuote(settings) + " -o " + shellQuote(target));
   EXPECT_EQ(badInput.exitCode, 2);
-  const CliRun notImplemented =
-      run("run " + shellQuote(generatedChf()) + " " + shellQuote(settings) +
-          " --impl optimized -o " + shellQuote(target));
-  EXPECT_EQ(notImplemented.exitCode, 3);
+  writeWholeFile(path("bad-settings.json"),
+                 R"({"format": "build3d.settings", "version": 1, )"
+                 R"("maxError": -1})");
+  const CliRun badSettings =
+      run("run " + shellQuote(generatedChf()) + " " +
+          shellQuote(path("bad-settings.json")) + " -o " + shellQuote(target));
+  EXPECT_EQ(badSettings.exitCode, 2);
   EXPECT_FALSE(fs::exists(target));
   // Nor a leftover temporary file beside it.
   for (const auto& entry : fs::directory_iterator(path(""))) {
@@ -326,10 +334,10 @@ TEST_F(Cli, FailingRunLeavesNoOutputFile) {
 
 TEST_F(Cli, FailingRunKeepsAnExistingOutputFileIntact) {
   writeWholeFile(path("result.json"), "previous");
-  const CliRun result =
-      run("regions " + shellQuote(generatedChf()) + " --impl optimized -o " +
-          shellQuote(path("result.json")));
-  EXPECT_EQ(result.exitCode, 3);
+  writeWholeFile(path("broken.json"), R"({"format": "build3d.chf",)");
+  const CliRun result = run("regions " + shellQuote(path("broken.json")) +
+                            " -o " + shellQuote(path("result.json")));
+  EXPECT_EQ(result.exitCode, 2);
   EXPECT_EQ(readWholeFile(path("result.json")), "previous");
 }
 

@@ -3,8 +3,10 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <sstream>
 
 #include "core/implementation.h"
+#include "core/io.h"
 #include "core/scenarios.h"
 #include "import/mesh_import.h"
 #include "reference/contour_steps.h"
@@ -119,6 +121,23 @@ TEST_P(RealInput, ContoursKeepPortalsStayWithinErrorAndAgreeOnBorders) {
     if (everyLinkIsMutual(hf_) && exact.rawFallbacks == 0) {
       EXPECT_EQ(checkSharedBordersAgree(exact), "");
     }
+  }
+}
+
+// The optimized implementation gives the reference's bytes: every
+// document, raw loops included, for every partition.
+TEST_P(RealInput, OptimizedGivesTheReferenceBytes) {
+  const Implementation& reference = *findImplementation("reference");
+  const Implementation& optimized = *findImplementation("optimized");
+  for (Partition p : kPartitions) {
+    SCOPED_TRACE(partitionName(p));
+    Settings settings;
+    settings.partition = p;
+    settings.rawContours = true;
+    std::ostringstream want, got;
+    writeResult(want, runStage(reference, hf_, settings));
+    writeResult(got, runStage(optimized, hf_, settings));
+    EXPECT_TRUE(want.str() == got.str());
   }
 }
 

@@ -1,0 +1,275 @@
+// §6 Contours, optimized: boundary tracing over a per-span edge bitmap, then
+// per region simplification, hole assignment and joining.
+#include <algorithm>
+#include <cstdint>
+
+#include "optimized/contours_internal.h"
+#include "optimized/mutual_links.h"
+#include "optimized/optimized.h"
+
+namespace regcon::opt {
+namespace {
+
+using contours::BorderRules;
+using contours::Box;
+using contours::SimplifiedLoop;
+
+struct TracedLoop {
+  int region = 0;
+  Loop raw;
+  int64_t area2 = 0;
+};
+
+// Start corner of the edge of cell (x, z) in each direction (§6 Tracing).
+constexpr int kCornerDX[4] = {0, 1, 1, 0};
+constexpr int kCornerDZ[4] = {1, 1, 0, 0};
+
+class Tracer {
+ public:
+  Tracer(const Heightfield& hf, const std::vector<int>& regions)
+      : hf_(hf), regions_(regions), links_(hf), edges_(hf.spanCount(), 0) {}
+
+  // Every loop of signed area ≠ 0, in span-index then direction order.
+  std::vector<TracedLoop> traceAll() {
+    std::vector<TracedLoop> loops;
+    markBoundaryEdges();
+    for (int z = 0; z < hf_.depth; ++z) {
+      for (int x = 0; x < hf_.width; ++x) {
+        const int cell = x + z * hf_.width;
+        const int end = hf_.cellStart[cell] + hf_.counts[cell];
+        for (int s = hf_.cellStart[cell]; s < end; ++s) {
+          traceFromSpan(s, x, z, loops);
+        }
+      }
+    }
+    return loops;
+  }
+
+ private:
+  static constexpr uint8_t kVisitedShift = 4;
+
+  // Region of N(span, dir); 0 for a missing link inside the grid; -1 past it.
+  int neighbourValue(int span, int dir, int x, int z) const {
+    const int t = links_(span, dir);
+    if (t >= 0) return regions_[t];
+    return hf_.insideGrid(x + kDirX[dir], z + kDirZ[dir]) ? 0 : kTileBorder;
+  }
+
+  bool isBoundary(int span, int dir) const { return edges_[span] >> dir & 1; }
+
+  void markBoundaryEdges() {
+    for (int z = 0; z < hf_.depth; ++z) {
+      for (int x = 0; x < hf_.width; ++x) {
+        const int cell = x + z * hf_.width;
+        const int end = hf_.cellStart[cell] + hf_.counts[cell];
+        for (int s = hf_.cellStart[cell]; s < end; ++s) {
+          if (regions_[s] < 1) continue;
+          for (int d = 0; d < 4; ++d) {
+            if (neighbourValue(s, d, x, z) != regions_[s]) edges_[s] |= 1 << d;
+          }
+        }
+      }
+    }
+  }
+
+  void traceFromSpan(int s, int x, int z, std::vector<TracedLoop>& loops) {
+    for (int d = 0; d < 4; ++d) {
+      if (!isBoundary(s, d) || (edges_[s] >> (d + kVisitedShift) & 1)) {
+        continue;
+      }
+      TracedLoop loop{regions_[s], traceLoop(s, d, x, z), 0};
+      loop.area2 = contours::signedArea2(loop.raw);
+      // Readings R8: a zero-area loop is traced (visited) and ignored.
+      if (loop.area2 != 0) loops.push_back(std::move(loop));
+    }
+  }
+
+  // The (span, dir) state machine; the cell is tracked alongside the span.
+  Loop traceLoop(int startSpan, int startDir, int x, int z) {
+    Loop loop;
+    int s = startSpan, d = startDir;
+    do {
+      if (isBoundary(s, d)) {
+        loop.push_back({x + kCornerDX[d], cornerY(s, d), z + kCornerDZ[d],
+                        neighbourValue(s, d, x, z)});
+        edges_[s] |= 1 << (d + kVisitedShift);
+        d = (d + 3) & 3;
+      } else {
+        s = links_(s, d);
+        x += kDirX[d];
+        z += kDirZ[d];
+        d = (d + 1) & 3;
+      }
+    } while (s != startSpan || d != startDir);
+    return loop;
+  }
+
+  // Readings R3: the highest floor around the start corner, both diagonal
+  // routes included.
+  int cornerY(int s, int d) const {
+    const int d1 = (d + 1) & 3;
+    int y = hf_.spans[s].y;
+    const int a = links_(s, d);
+    const int b = links_(s, d1);
+    if (a >= 0) {
+      y = std::max(y, hf_.spans[a].y);
+      const int c = links_(a, d1);
+      if (c >= 0) y = std::max(y, hf_.spans[c].y);
+    }
+    if (b >= 0) {
+      y = std::max(y, hf_.spans[b].y);
+      const int c = links_(b, d);
+      if (c >= 0) y = std::max(y, hf_.spans[c].y);
+    }
+    return y;
+  }
+
+  const Heightfield& hf_;
+  const std::vector<int>& regions_;
+  MutualLinks links_;
+  std::vector<uint8_t> edges_;  // bits 0-3 boundary, 4-7 visited, per dir
+};
+
+struct Outline {
+  const TracedLoop* traced;
+  SimplifiedLoop simplified;
+  int64_t area2;
+  Box box;
+  std::vector<int> holes;  // assigned, discovery order
+};
+
+struct Hole {
+  const TracedLoop* traced;
+  SimplifiedLoop simplified;
+};
+
+// One region's contours (§6 Holes, Output) appended to `out`.
+class RegionContours {
+ public:
+  RegionContours(int region, const BorderRules& rules, const Settings& settings,
+                 ContourSet& out)
+      : region_(region), rules_(rules), settings_(settings), out_(out) {}
+
+  void build(const std::vector<const TracedLoop*>& loops) {
+    for (const TracedLoop* loop : loops) simplify(*loop);
+    for (size_t h = 0; h < holes_.size(); ++h) assign(static_cast<int>(h));
+    for (Outline& outline : outlines_) emit(outline);
+  }
+
+ private:
+  void simplify(const TracedLoop& loop) {
+    SimplifiedLoop simplified =
+        contours::simplifyLoop(loop.raw, loop.area2, settings_, rules_);
+    if (simplified.rawFallback) ++out_.rawFallbacks;
+    if (loop.area2 < 0) {
+      holes_.push_back({&loop, std::move(simplified)});
+      return;
+    }
+    const int64_t area2 = contours::signedArea2(simplified.vertices);
+    const Box box = contours::boundingBox(simplified.vertices);
+    outlines_.push_back({&loop, std::move(simplified), area2, box, {}});
+  }
+
+  // The smallest outline containing the hole's leftmost vertex, ties to the
+  // earlier one; a point outside an outline's box is outside the outline.
+  void assign(int h) {
+    const Loop& hole = holes_[h].simplified.vertices;
+    const ContourVertex& p = hole[contours::leftmostIndex(hole)];
+    Outline* best = nullptr;
+    for (Outline& outline : outlines_) {
+      if (best && outline.area2 >= best->area2) continue;
+      if (!outline.box.contains(p)) continue;
+      if (contours::containsPoint(outline.simplified.vertices, p)) {
+        best = &outline;
+      }
+    }
+    if (best) {
+      best->holes.push_back(h);
+    } else {
+      ++out_.droppedHoles;
+    }
+  }
+
+  contours::JoinResult join(const Outline& outline, bool raw) const {
+    std::vector<const Loop*> loops;
+    for (int h : outline.holes) {
+      loops.push_back(raw ? &holes_[h].traced->raw
+                          : &holes_[h].simplified.vertices);
+    }
+    const Loop& base = raw ? outline.traced->raw : outline.simplified.vertices;
+    return contours::joinHoles(base, loops, region_);
+  }
+
+  Loop joinedLoop(const Outline& outline) {
+    if (outline.holes.empty()) return outline.simplified.vertices;
+    bool raw = false;
+    contours::JoinResult joined = join(outline, raw);
+    if (contours::hasProperCrossing(joined.loop)) {
+      ++out_.rawFallbacks;
+      raw = true;
+      joined = join(outline, raw);
+    }
+    out_.droppedHoles += joined.failed;
+    if (contours::signedArea2(joined.loop) > 0) return std::move(joined.loop);
+    out_.droppedHoles += joined.joined;
+    return raw ? outline.traced->raw : outline.simplified.vertices;
+  }
+
+  void emit(const Outline& outline) {
+    Contour contour;
+    contour.region = region_;
+    contour.area = rules_.ownArea;
+    contour.vertices = joinedLoop(outline);
+    if (settings_.rawContours) {
+      contour.rawOutline = outline.traced->raw;
+      std::vector<Loop> rawHoles;
+      for (int h : outline.holes) rawHoles.push_back(holes_[h].traced->raw);
+      contour.rawHoles = std::move(rawHoles);
+    }
+    out_.contours.push_back(std::move(contour));
+  }
+
+  int region_;
+  const BorderRules& rules_;
+  const Settings& settings_;
+  ContourSet& out_;
+  std::vector<Outline> outlines_;  // discovery order
+  std::vector<Hole> holes_;        // discovery order
+};
+
+std::vector<int> areaPerRegion(const Heightfield& hf,
+                               const std::vector<int>& regions) {
+  int maxRegion = 0;
+  for (int r : regions) maxRegion = std::max(maxRegion, r);
+  std::vector<int> area(maxRegion + 1, 0);
+  for (int s = 0; s < hf.spanCount(); ++s) {
+    if (regions[s] > 0) area[regions[s]] = hf.spans[s].area;
+  }
+  return area;
+}
+
+// Loops grouped by region id, discovery order kept within each group.
+std::vector<std::vector<const TracedLoop*>> groupByRegion(
+    const std::vector<TracedLoop>& loops, int regionSlots) {
+  std::vector<std::vector<const TracedLoop*>> groups(regionSlots);
+  for (const TracedLoop& loop : loops) groups[loop.region].push_back(&loop);
+  return groups;
+}
+
+}  // namespace
+
+ContourSet buildContours(const Heightfield& hf, const std::vector<int>& regions,
+                         const Settings& settings) {
+  const std::vector<TracedLoop> loops = Tracer(hf, regions).traceAll();
+  const std::vector<int> regionArea = areaPerRegion(hf, regions);
+  const auto groups = groupByRegion(loops, static_cast<int>(regionArea.size()));
+  ContourSet out;
+  for (size_t r = 1; r < groups.size(); ++r) {
+    if (groups[r].empty()) continue;
+    const BorderRules rules{&regionArea, settings.borderRegion, regionArea[r]};
+    RegionContours(static_cast<int>(r), rules, settings, out).build(groups[r]);
+  }
+  return out;
+}
+
+}  // namespace regcon::opt

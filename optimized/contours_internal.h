@@ -1,0 +1,92 @@
+// Shared pieces of the optimized contour stage (§6): exact integer geometry
+// on loop vertices, loop simplification and hole joining. Internal to
+// optimized/contours*.cpp.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "core/types.h"
+
+namespace regcon::opt::contours {
+
+// Twice the signed area of a point triple: > 0 when c lies left of a -> b
+// (x right, z up).
+inline int64_t orient(const ContourVertex& a, const ContourVertex& b,
+                      const ContourVertex& c) {
+  return int64_t{b.x - a.x} * (c.z - a.z) - int64_t{b.z - a.z} * (c.x - a.x);
+}
+
+inline bool samePosition(const ContourVertex& a, const ContourVertex& b) {
+  return a.x == b.x && a.z == b.z;
+}
+
+// Lexicographic (x, z) order.
+inline bool lexLess(const ContourVertex& a, const ContourVertex& b) {
+  return a.x != b.x ? a.x < b.x : a.z < b.z;
+}
+
+// Axis-aligned bounding box of a loop, closed.
+struct Box {
+  int minX, maxX, minZ, maxZ;
+  bool contains(const ContourVertex& p) const {
+    return minX <= p.x && p.x <= maxX && minZ <= p.z && p.z <= maxZ;
+  }
+  bool overlaps(const Box& o) const {
+    return minX <= o.maxX && o.minX <= maxX && minZ <= o.maxZ && o.minZ <= maxZ;
+  }
+};
+
+Box boundingBox(const Loop& loop);
+
+// Twice the signed area (shoelace); positive when counter-clockwise.
+int64_t signedArea2(const Loop& loop);
+
+// Whether two edges of the closed loop cross properly (at one point strictly
+// inside both).
+bool hasProperCrossing(const Loop& loop);
+
+// Whether closed segments a b and c d share a point.
+bool segmentsTouch(const ContourVertex& a, const ContourVertex& b,
+                   const ContourVertex& c, const ContourVertex& d);
+
+// Index of the leftmost vertex: smallest x, then z, then index.
+int leftmostIndex(const Loop& loop);
+
+// What a region's stretches need to know about the other regions.
+struct BorderRules {
+  const std::vector<int>* regionArea = nullptr;  // area id per region id
+  int64_t borderRegion = 0;
+  int ownArea = 0;
+  // Straight region borders (§6 step 2): a same-area region that is not the
+  // band.
+  bool isStraightBorder(int neighbour) const {
+    return neighbour > 0 && neighbour != borderRegion &&
+           (*regionArea)[neighbour] == ownArea;
+  }
+};
+
+struct SimplifiedLoop {
+  Loop vertices;
+  bool rawFallback = false;
+};
+
+// §6 steps 1-3 with the retries of readings R10.
+SimplifiedLoop simplifyLoop(const Loop& raw, int64_t rawArea2,
+                            const Settings& settings, const BorderRules& rules);
+
+struct JoinResult {
+  Loop loop;
+  int joined = 0;
+  int failed = 0;
+};
+
+// §6 Holes / readings R11: joins `holes` (discovery order) into `outline` in
+// leftmost-vertex order; failed holes are left out.
+JoinResult joinHoles(const Loop& outline, const std::vector<const Loop*>& holes,
+                     int region);
+
+// Even-odd rule, a point on an edge counts as inside.
+bool containsPoint(const Loop& loop, const ContourVertex& p);
+
+}  // namespace regcon::opt::contours

@@ -1,0 +1,166 @@
+// §6 simplification of one loop: portals, Douglas-Peucker refinement with
+// the exact distance rule of readings R10, length splitting of walls,
+// duplicate merging, validity and the retries.
+#include <utility>
+
+#include "optimized/contours_internal.h"
+
+namespace regcon::opt::contours {
+namespace {
+
+struct Pass {
+  double maxError = 0;
+  int64_t maxEdgeLength = 0;
+  bool straightBorders = false;
+};
+
+// Readings R10: squared distance from p to the segment a b, as a double.
+double distance2(const ContourVertex& a, const ContourVertex& b,
+                 const ContourVertex& p) {
+  const int64_t abx = b.x - a.x, abz = b.z - a.z;
+  const int64_t apx = p.x - a.x, apz = p.z - a.z;
+  const int64_t len2 = abx * abx + abz * abz;
+  const int64_t dot = apx * abx + apz * abz;
+  if (len2 == 0 || dot <= 0) return static_cast<double>(apx * apx + apz * apz);
+  if (dot >= len2) {
+    const int64_t bpx = p.x - b.x, bpz = p.z - b.z;
+    return static_cast<double>(bpx * bpx + bpz * bpz);
+  }
+  const double cross = static_cast<double>(abx * apz - abz * apx);
+  return cross * cross / static_cast<double>(len2);
+}
+
+int64_t length2(const ContourVertex& a, const ContourVertex& b) {
+  const int64_t dx = b.x - a.x, dz = b.z - a.z;
+  return dx * dx + dz * dz;
+}
+
+// Step 1: portals, or the lexicographic extremes when there is none.
+std::vector<char> initialKept(const Loop& raw) {
+  const int n = static_cast<int>(raw.size());
+  std::vector<char> kept(n, 0);
+  bool anyPortal = false;
+  for (int i = 0; i < n; ++i) {
+    if (raw[i].neighbor != raw[(i + n - 1) % n].neighbor) {
+      kept[i] = 1;
+      anyPortal = true;
+    }
+  }
+  if (anyPortal) return kept;
+  int lowest = 0, highest = 0;
+  for (int i = 1; i < n; ++i) {
+    if (lexLess(raw[i], raw[lowest])) lowest = i;
+    if (lexLess(raw[highest], raw[i])) highest = i;
+  }
+  kept[lowest] = kept[highest] = 1;
+  return kept;
+}
+
+// Farthest interior raw vertex of the unwrapped stretch (ia, ib): ties to
+// the lexicographically smaller position, then to the first met from a.
+std::pair<int, double> farthest(const Loop& raw, int ia, int ib) {
+  const int n = static_cast<int>(raw.size());
+  const ContourVertex& a = raw[ia % n];
+  const ContourVertex& b = raw[ib % n];
+  int best = -1;
+  double bestD2 = -1;
+  for (int i = ia + 1; i < ib; ++i) {
+    const ContourVertex& p = raw[i % n];
+    const double d2 = distance2(a, b, p);
+    if (d2 > bestD2 || (d2 == bestD2 && lexLess(p, raw[best % n]))) {
+      best = i;
+      bestD2 = d2;
+    }
+  }
+  return {best, bestD2};
+}
+
+// Step 2 on one stretch, with an explicit work stack.
+void refineStretch(const Loop& raw, int ia, int ib, const Pass& pass,
+                   const BorderRules& rules, std::vector<char>& kept) {
+  const int n = static_cast<int>(raw.size());
+  const double maxError2 = pass.maxError * pass.maxError;
+  const int64_t maxEdge2 = pass.maxEdgeLength * pass.maxEdgeLength;
+  std::vector<std::pair<int, int>> stack{{ia, ib}};
+  while (!stack.empty()) {
+    const auto [a, b] = stack.back();
+    stack.pop_back();
+    if (b - a < 2) continue;  // no interior raw vertex
+    const int neighbour = raw[a % n].neighbor;
+    if (pass.straightBorders && rules.isStraightBorder(neighbour)) continue;
+    int split = -1;
+    const auto [far, far2] = farthest(raw, a, b);
+    if (far2 > maxError2) {
+      split = far;
+    } else if (pass.maxEdgeLength > 0 && neighbour == 0 &&
+               length2(raw[a % n], raw[b % n]) > maxEdge2) {
+      split = (a + b) / 2;
+    }
+    if (split < 0) continue;
+    kept[split % n] = 1;
+    stack.push_back({split, b});
+    stack.push_back({a, split});
+  }
+}
+
+// Step 3's merge: the first of equal consecutive positions stays; of the
+// wrap-around pair the last goes (readings R10).
+Loop mergeDuplicates(const Loop& raw, const std::vector<char>& kept) {
+  Loop out;
+  for (size_t i = 0; i < raw.size(); ++i) {
+    if (!kept[i]) continue;
+    if (!out.empty() && samePosition(out.back(), raw[i])) continue;
+    out.push_back(raw[i]);
+  }
+  if (out.size() > 1 && samePosition(out.back(), out.front())) out.pop_back();
+  return out;
+}
+
+Loop simplifyOnce(const Loop& raw, const Pass& pass, const BorderRules& rules) {
+  const int n = static_cast<int>(raw.size());
+  std::vector<char> kept = initialKept(raw);
+  std::vector<int> anchors;
+  for (int i = 0; i < n; ++i) {
+    if (kept[i]) anchors.push_back(i);
+  }
+  for (size_t k = 0; k < anchors.size(); ++k) {
+    const int ia = anchors[k];
+    // The closing stretch wraps: its end is taken unwrapped (R10).
+    const int ib = k + 1 < anchors.size() ? anchors[k + 1] : anchors[0] + n;
+    refineStretch(raw, ia, ib, pass, rules, kept);
+  }
+  return mergeDuplicates(raw, kept);
+}
+
+bool isValid(const Loop& loop, int64_t rawArea2) {
+  if (loop.size() < 3) return false;
+  const int64_t area2 = signedArea2(loop);
+  return area2 != 0 && (area2 > 0) == (rawArea2 > 0);
+}
+
+}  // namespace
+
+SimplifiedLoop simplifyLoop(const Loop& raw, int64_t rawArea2,
+                            const Settings& settings,
+                            const BorderRules& rules) {
+  const bool straight = settings.straightRegionBorders && settings.maxError > 0;
+  const Pass first{settings.maxError, settings.maxEdgeLength, straight};
+  Loop loop = simplifyOnce(raw, first, rules);
+  if (!isValid(loop, rawArea2)) {
+    Loop exact =
+        simplifyOnce(raw, Pass{0, settings.maxEdgeLength, false}, rules);
+    if (isValid(exact, rawArea2)) return {std::move(exact), false};
+    return {raw, true};
+  }
+  if (straight && hasProperCrossing(loop)) {
+    Loop refined = simplifyOnce(
+        raw, Pass{settings.maxError, settings.maxEdgeLength, false}, rules);
+    if (isValid(refined, rawArea2) && !hasProperCrossing(refined)) {
+      return {std::move(refined), false};
+    }
+    return {raw, true};
+  }
+  return {std::move(loop), false};
+}
+
+}  // namespace regcon::opt::contours

@@ -1,0 +1,285 @@
+// §3 monotone sweeps and the §4 layer merge, on arrays indexed by region id.
+#include <algorithm>
+#include <cstddef>
+#include <utility>
+#include <vector>
+
+#include "optimized/regions_steps.h"
+
+namespace regcon::opt {
+namespace {
+
+int rowEnd(const Heightfield& hf, int z) {
+  return z + 1 < hf.depth ? hf.cellStart[(z + 1) * hf.width] : hf.spanCount();
+}
+
+// The sweeps of one row (readings R6): which region each sweep's -z
+// neighbours point to, and whether another sweep of the row touches it.
+class RowSweeps {
+ public:
+  explicit RowSweeps(int spanCount)
+      : touchRow_(spanCount + 1, -1),
+        firstToucher_(spanCount + 1, -1),
+        shared_(spanCount + 1, 0) {}
+
+  void startRow(int z) {
+    row_ = z;
+    candidate_.clear();
+  }
+  int newSweep() {
+    candidate_.push_back(0);
+    return static_cast<int>(candidate_.size()) - 1;
+  }
+  int count() const { return static_cast<int>(candidate_.size()); }
+
+  void touch(int sweep, int region) {
+    int& candidate = candidate_[sweep];
+    candidate = (candidate == 0 || candidate == region) ? region : -1;
+    // Touch bookkeeping is reset lazily by row number instead of cleared.
+    if (touchRow_[region] != row_) {
+      touchRow_[region] = row_;
+      firstToucher_[region] = sweep;
+      shared_[region] = 0;
+    } else if (firstToucher_[region] != sweep) {
+      shared_[region] = 1;
+    }
+  }
+
+  // The region the sweep continues, or 0 when it starts a new one.
+  int continued(int sweep) const {
+    const int candidate = candidate_[sweep];
+    return (candidate > 0 && !shared_[candidate]) ? candidate : 0;
+  }
+
+ private:
+  int row_ = -1;
+  std::vector<int> candidate_;  // 0: none yet; -1: several regions
+  std::vector<int> touchRow_;
+  std::vector<int> firstToucher_;
+  std::vector<char> shared_;
+};
+
+bool isSingleFloor(const Heightfield& hf) {
+  for (std::size_t c = 0; c < hf.counts.size(); ++c) {
+    int walkable = 0;
+    for (int i = 0; i < hf.counts[c]; ++i) {
+      walkable += hf.spans[hf.cellStart[c] + i].area != 0 ? 1 : 0;
+    }
+    if (walkable > 1) return false;
+  }
+  return true;
+}
+
+void sortUnique(std::vector<int>& ids) {
+  std::sort(ids.begin(), ids.end());
+  ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+}
+
+// For every region id, the ids of the regions sharing a column with it.
+std::vector<std::vector<int>> overlapSets(const Heightfield& hf,
+                                          const std::vector<int>& regions,
+                                          int maxId) {
+  std::vector<std::vector<int>> overlaps(maxId + 1);
+  for (std::size_t c = 0; c < hf.counts.size(); ++c) {
+    const int first = hf.cellStart[c];
+    const int last = first + hf.counts[c];
+    for (int i = first; i < last; ++i) {
+      for (int j = i + 1; j < last; ++j) {
+        const int a = regions[i];
+        const int b = regions[j];
+        if (a == 0 || b == 0 || a == b) continue;
+        overlaps[a].push_back(b);
+        overlaps[b].push_back(a);
+      }
+    }
+  }
+  for (auto& ids : overlaps) sortUnique(ids);
+  return overlaps;
+}
+
+// For every region id, the ids of the regions a mutual link joins it to.
+std::vector<std::vector<int>> adjacencySets(const Heightfield& hf,
+                                            const MutualLinks& links,
+                                            const std::vector<int>& regions,
+                                            int maxId) {
+  std::vector<std::vector<int>> adjacent(maxId + 1);
+  for (int s = 0; s < hf.spanCount(); ++s) {
+    if (regions[s] == 0) continue;
+    // Directions +z and +x only: the link back covers -z and -x.
+    for (int d : {1, 2}) {
+      const int n = links(s, d);
+      if (n < 0 || regions[n] == 0 || regions[n] == regions[s]) continue;
+      adjacent[regions[s]].push_back(regions[n]);
+      adjacent[regions[n]].push_back(regions[s]);
+    }
+  }
+  for (auto& ids : adjacent) sortUnique(ids);
+  return adjacent;
+}
+
+// §4 sweep and merge with readings R7. Merged regions point to their
+// survivor; sets keep stale ids and are renamed when next read.
+class LayerMerge {
+ public:
+  LayerMerge(const Heightfield& hf, const MutualLinks& links,
+             std::vector<int> regions)
+      : regions_(std::move(regions)),
+        maxId_(largestId(regions_)),
+        parent_(maxId_ + 1),
+        area_(maxId_ + 1, 0),
+        dirty_(maxId_ + 1, 1),
+        adjacent_(adjacencySets(hf, links, regions_, maxId_)),
+        overlaps_(overlapSets(hf, regions_, maxId_)) {
+    for (int id = 0; id <= maxId_; ++id) parent_[id] = id;
+    for (int s = 0; s < hf.spanCount(); ++s) {
+      area_[regions_[s]] = hf.spans[s].area;
+    }
+  }
+
+  std::vector<int> run() {
+    for (bool changed = true; changed;) {
+      changed = false;
+      for (int a = 1; a <= maxId_; ++a) {
+        // A clean region scanned before and found no partner; nothing it
+        // is related to has merged since, so it would find none again.
+        if (parent_[a] != a || !dirty_[a]) continue;
+        dirty_[a] = 0;
+        changed = mergeFirstPartner(a) || changed;
+      }
+    }
+    for (int& r : regions_) r = find(r);
+    return std::move(regions_);
+  }
+
+ private:
+  int find(int id) {
+    while (parent_[id] != id) {
+      parent_[id] = parent_[parent_[id]];
+      id = parent_[id];
+    }
+    return id;
+  }
+
+  void rename(std::vector<int>& ids, int self) {
+    for (int& id : ids) id = find(id);
+    std::erase(ids, self);
+    sortUnique(ids);
+  }
+
+  bool mergeFirstPartner(int a) {
+    rename(adjacent_[a], a);
+    rename(overlaps_[a], a);
+    for (int b : adjacent_[a]) {
+      if (area_[b] != area_[a]) continue;
+      if (std::binary_search(overlaps_[a].begin(), overlaps_[a].end(), b)) {
+        continue;
+      }
+      merge(std::min(a, b), std::max(a, b));
+      return true;
+    }
+    return false;
+  }
+
+  void merge(int keep, int gone) {
+    parent_[gone] = keep;
+    dirty_[keep] = 1;
+    for (int id : adjacent_[gone]) dirty_[find(id)] = 1;
+    for (int id : overlaps_[gone]) dirty_[find(id)] = 1;
+    append(adjacent_[keep], adjacent_[gone]);
+    append(overlaps_[keep], overlaps_[gone]);
+  }
+
+  static void append(std::vector<int>& into, std::vector<int>& from) {
+    into.insert(into.end(), from.begin(), from.end());
+    std::vector<int>().swap(from);
+  }
+
+  std::vector<int> regions_;
+  int maxId_;
+  std::vector<int> parent_;
+  std::vector<int> area_;
+  std::vector<char> dirty_;
+  std::vector<std::vector<int>> adjacent_;
+  std::vector<std::vector<int>> overlaps_;
+};
+
+// Readings R4 step 2: the smallest layer id no overlapping, already
+// assigned region holds.
+int firstFreeLayer(const std::vector<int>& overlapping, int self,
+                   const std::vector<int>& layerOf) {
+  std::vector<char> taken(overlapping.size() + 1, 0);
+  for (int other : overlapping) {
+    const int layer = other < self ? layerOf[other] : -1;
+    if (layer >= 0 && layer < static_cast<int>(taken.size())) taken[layer] = 1;
+  }
+  int layer = 0;
+  while (taken[layer]) ++layer;
+  return layer;
+}
+
+}  // namespace
+
+std::vector<int> monotoneRegions(const Heightfield& hf,
+                                 const MutualLinks& links) {
+  std::vector<int> region(hf.spanCount(), 0);
+  std::vector<int> sweepOf(hf.spanCount(), -1);
+  std::vector<int> sweepRegion;
+  RowSweeps sweeps(hf.spanCount());
+  int nextId = 1;
+  for (int z = 0; z < hf.depth; ++z) {
+    const int first = hf.cellStart[z * hf.width];
+    const int last = rowEnd(hf, z);
+    sweeps.startRow(z);
+    // Span-index order within a row is increasing x, so a span's -x
+    // predecessor is always seen first and sweeps appear by first span.
+    for (int s = first; s < last; ++s) {
+      const int area = hf.spans[s].area;
+      if (area == 0) continue;
+      const int p = links(s, 0);
+      const bool chained = p >= 0 && hf.spans[p].area == area;
+      sweepOf[s] = chained ? sweepOf[p] : sweeps.newSweep();
+      const int q = links(s, 3);
+      if (q >= 0 && region[q] != 0 && hf.spans[q].area == area) {
+        sweeps.touch(sweepOf[s], region[q]);
+      }
+    }
+    sweepRegion.assign(sweeps.count(), 0);
+    for (int sw = 0; sw < sweeps.count(); ++sw) {
+      const int continued = sweeps.continued(sw);
+      sweepRegion[sw] = continued != 0 ? continued : nextId++;
+    }
+    for (int s = first; s < last; ++s) {
+      if (hf.spans[s].area != 0) region[s] = sweepRegion[sweepOf[s]];
+    }
+  }
+  return region;
+}
+
+std::vector<int> layerRegions(const Heightfield& hf, const MutualLinks& links) {
+  // Shortcut: with one walkable span per column nothing overlaps, so the
+  // merge ends in the components of "linked and same area". Used whatever
+  // the component sizes: the general code gives the same partition (A5),
+  // and every caller renumbers or only compares ids for equality.
+  if (isSingleFloor(hf)) return labelComponents(hf, links, nullptr);
+  return LayerMerge(hf, links, monotoneRegions(hf, links)).run();
+}
+
+std::vector<int> computeLayers(const Heightfield& hf,
+                               const MutualLinks& links) {
+  const std::vector<int> regions = layerRegions(hf, links);
+  const int maxId = largestId(regions);
+  const auto overlaps = overlapSets(hf, regions, maxId);
+  std::vector<int> layerOf(maxId + 1, -1);
+  std::vector<char> present(maxId + 1, 0);
+  for (int r : regions) present[r] = 1;
+  for (int id = 1; id <= maxId; ++id) {
+    if (present[id]) layerOf[id] = firstFreeLayer(overlaps[id], id, layerOf);
+  }
+  std::vector<int> layers(hf.spanCount(), 0);
+  for (int s = 0; s < hf.spanCount(); ++s) {
+    if (regions[s] != 0) layers[s] = layerOf[regions[s]];
+  }
+  return layers;
+}
+
+}  // namespace regcon::opt

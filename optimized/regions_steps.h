@@ -1,0 +1,54 @@
+// The steps of the optimized region stage (spec §1-§5), shared by the
+// regions_*.cpp files. Region ids are ints in per-span vectors; 0 is "no
+// region". Every step works on flat arrays indexed by span or by region id.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "core/types.h"
+#include "optimized/mutual_links.h"
+
+namespace regcon::opt {
+
+// §1 / readings R2.
+std::vector<int> distanceField(const Heightfield& hf, const MutualLinks& links);
+
+// §2, unfiltered; ids 1..n in the order basins appear.
+std::vector<int> watershedRegions(const Heightfield& hf,
+                                  const MutualLinks& links,
+                                  const std::vector<int>& distances);
+
+// §3, unfiltered; ids 1..n in sweep order.
+std::vector<int> monotoneRegions(const Heightfield& hf,
+                                 const MutualLinks& links);
+
+// §4 without any §5 step: the layer regions, ids as the merge leaves them
+// (readings A6), or the shortcut's components on single-floor fields.
+std::vector<int> layerRegions(const Heightfield& hf, const MutualLinks& links);
+
+// Readings R4: a layer id per span; area-0 spans get 0.
+std::vector<int> computeLayers(const Heightfield& hf, const MutualLinks& links);
+
+// Connected components of "mutually linked, same area, same layer" over
+// walkable spans, ids 1..n in order of first span. Without layers, the
+// components of "linked and same area".
+std::vector<int> labelComponents(const Heightfield& hf,
+                                 const MutualLinks& links,
+                                 const std::vector<int>* layers);
+
+// §5.1: removes regions smaller than minArea without a neighbouring region.
+void removeIslands(const Heightfield& hf, const MutualLinks& links,
+                   std::vector<int>& regions, int64_t minArea);
+
+// §5.2 with readings R13 and A4.
+void mergeSmallRegions(const Heightfield& hf, const MutualLinks& links,
+                       std::vector<int>& regions, int64_t mergeArea);
+
+// §5.3: renumbers to 1..k by first span; returns k.
+int numberRegions(std::vector<int>& regions);
+
+// The largest id in regions (0 when empty).
+int largestId(const std::vector<int>& regions);
+
+}  // namespace regcon::opt
