@@ -124,6 +124,41 @@ TEST_P(RealInput, ContoursKeepPortalsStayWithinErrorAndAgreeOnBorders) {
   }
 }
 
+bool singleFloor(const Heightfield& hf) {
+  for (size_t cell = 0; cell < hf.counts.size(); ++cell) {
+    int walkable = 0;
+    for (int i = 0; i < hf.counts[cell]; ++i) {
+      walkable += hf.spans[hf.cellStart[cell] + i].area != 0;
+    }
+    if (walkable > 1) return false;
+  }
+  return true;
+}
+
+// §4 shortcut: on every single-floor input (the scenarios flat, terrain,
+// rooms and mosaic; all three meshes have columns with two walkable spans)
+// it equals the general code followed by island removal and numbering.
+TEST(RealInputs, LayerShortcutEqualsTheGeneralCodeOnEverySingleFloorOne) {
+  int checked = 0;
+  for (const Input& input : inputs()) {
+    if (!input.mesh.empty()) continue;  // meshes: multi-floor, see above
+    const Heightfield hf = generateScenario(input.name, {input.size, 7});
+    if (!singleFloor(hf)) continue;
+    ++checked;
+    for (int64_t minArea : {0, 8, 64, 100000}) {
+      Settings settings;
+      settings.partition = Partition::Layers;
+      settings.minRegionArea = minArea;
+      std::vector<int> general = ref::buildLayerRegionsGeneral(hf);
+      ref::removeIslands(hf, general, minArea);
+      ref::renumberRegions(general);
+      EXPECT_EQ(ref::buildRegions(hf, settings).regions, general)
+          << input.name << " minRegionArea " << minArea;
+    }
+  }
+  EXPECT_EQ(checked, 4);
+}
+
 // The optimized implementation gives the reference's bytes: every
 // document, raw loops included, for every partition.
 TEST_P(RealInput, OptimizedGivesTheReferenceBytes) {
