@@ -110,6 +110,23 @@ std::set<int> regionsWithSlits(const Heightfield& hf,
   return slit;
 }
 
+// Regions with a traced loop that passes the same (x, z) corner twice (a
+// pinch, or floors stacked in one region). Simplification can make the two
+// visits consecutive; merging them keeps the first (readings R10,
+// docs/readings.md A7) and with it the first visit's neighbour value, so
+// the border label of the dropped visit is lost on this side only.
+std::set<int> regionsWithRepeatedCorners(const Heightfield& hf,
+                                         const std::vector<int>& regions) {
+  std::set<int> repeated;
+  for (const ref::RawLoop& loop : ref::traceLoops(hf, regions)) {
+    std::set<std::pair<int, int>> seen;
+    for (const ContourVertex& v : loop.vertices) {
+      if (!seen.emplace(v.x, v.z).second) repeated.insert(loop.region);
+    }
+  }
+  return repeated;
+}
+
 using RegionPair = std::pair<int, int>;
 
 // The contours with the borders of exempt regions and exempt pairs (either
@@ -249,7 +266,10 @@ RC_GTEST_PROP(Contours, SharedBordersAgreeWithZeroError, ()) {
 //    into a duplicate position also takes the border's label with it);
 //  - one of them is the BorderRegion: seen from the band, the border is a
 //    same-area region border left as its chord, while the other side
-//    refines it (also not in the spec).
+//    refines it (also not in the spec);
+//  - one of them has a loop passing the same (x, z) corner twice, where the
+//    duplicate merge can drop a border's label on one side (also not in the
+//    spec; found with max_success=600, see props/README.md "Findings").
 // Not checked at all when anything fell back to raw or a hole was dropped.
 RC_GTEST_PROP(Contours, SharedBordersAgreeWithPositiveError, ()) {
   const Heightfield hf = *mutualField();
@@ -265,6 +285,7 @@ RC_GTEST_PROP(Contours, SharedBordersAgreeWithPositiveError, ()) {
     }
     std::set<int> exemptRegions = retriedRegions(hf, regions.regions, settings);
     exemptRegions.merge(regionsWithSlits(hf, regions.regions));
+    exemptRegions.merge(regionsWithRepeatedCorners(hf, regions.regions));
     exemptRegions.insert(static_cast<int>(settings.borderRegion));
     const auto exemptPairs = oneSidedPortalBorders(hf, regions.regions);
     RC_CLASSIFY(exemptRegions.size() > 1 || !exemptPairs.empty(),
