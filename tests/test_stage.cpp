@@ -4,6 +4,7 @@
 
 #include "core/hash.h"
 #include "core/implementation.h"
+#include "core/io.h"
 #include "core/scenarios.h"
 #include "reference/contour_steps.h"
 #include "tests/test_support.h"
@@ -168,6 +169,36 @@ TEST(SelfOverlappingRegion, CrossingSimplificationFallsBackToTheRawLoop) {
   EXPECT_TRUE(ref::hasProperCrossing(ref::simplifyOnce(raw, params)));
   params.straightBorders = false;
   EXPECT_TRUE(ref::hasProperCrossing(ref::simplifyOnce(raw, params)));
+}
+
+// docs/readings.md A7, on the field RapidCheck found (tests/data, a 3x24
+// multi-floor field; layers partition, MinRegionArea 8, MaxError 2.25,
+// MaxEdgeLength 2). Region 16's raw loop visits corner (2,22) twice: at
+// raw index 4 as (2,0,22) with neighbour 0, at index 8 as (2,5,22) with
+// neighbour 15. Simplification keeps both and drops everything between,
+// so they are consecutive: positions compare (x, z), the first stays and
+// the edge to (3,22) is labelled 0. Comparing (x, y, z) would keep
+// (2,5,22,15) as well.
+TEST(DuplicatePositions, CompareXAndZOnlyAcrossFloors) {
+  const std::string path = std::string(REGCON_SOURCE_DIR) +
+                           "/tests/data/repeated-corner-3x24.chf.json";
+  const Heightfield hf = readHeightfieldFile(path);
+  Settings settings;
+  settings.partition = Partition::Layers;
+  settings.minRegionArea = 8;
+  settings.mergeRegionArea = 20;
+  settings.maxError = 2.25;
+  settings.maxEdgeLength = 2;
+  const RegionResult regions = reference().regions(hf, settings);
+  for (const Implementation* impl : allImplementations()) {
+    SCOPED_TRACE(impl->name());
+    const ContourSet set = impl->contours(hf, regions.regions, settings);
+    EXPECT_EQ(contourOf(set, 16), (Loop{{0, 0, 21, 0},
+                                        {1, 0, 21, 0},
+                                        {2, 0, 22, 0},
+                                        {3, 5, 22, -1},
+                                        {0, 0, 24, -1}}));
+  }
 }
 
 }  // namespace
