@@ -58,20 +58,6 @@ std::vector<std::string> splitLines(const std::string& text) {
   return lines;
 }
 
-std::vector<std::string> vectorNames(const std::string& shared) {
-  std::vector<std::string> names;
-  const std::string suffix = ".chf.json";
-  for (const auto& entry :
-       fs::directory_iterator(fs::path(shared) / "vectors")) {
-    const std::string file = entry.path().filename().string();
-    if (file.size() > suffix.size() && file.ends_with(suffix)) {
-      names.push_back(file.substr(0, file.size() - suffix.size()));
-    }
-  }
-  std::sort(names.begin(), names.end());
-  return names;
-}
-
 // Every test gets its own directory, so tests run in parallel under ctest.
 class Cli : public ::testing::Test {
  protected:
@@ -237,7 +223,7 @@ TEST_F(Cli, ValidateReportsEachFileAndFailsWhenAnyIsInvalid) {
 TEST_F(Cli, HashesMatchTheVectorResults) {
   const std::string shared = regcon::testing::sharedDir();
   SKIP_WITHOUT_SHARED(shared);
-  const std::vector<std::string> names = vectorNames(shared);
+  const std::vector<std::string> names = testing::vectorNames();
   ASSERT_FALSE(names.empty());
   for (const std::string& name : names) {
     SCOPED_TRACE(name);

@@ -1,5 +1,6 @@
 #include "tests/test_support.h"
 
+#include <algorithm>
 #include <filesystem>
 
 namespace regcon::testing {
@@ -41,6 +42,22 @@ Heightfield gridFromAscii(const std::vector<std::string>& rows) {
 std::string sharedDir() {
   const std::filesystem::path dir(REGCON_SHARED_DIR);
   return std::filesystem::is_directory(dir / "spec") ? dir.string() : "";
+}
+
+std::vector<std::string> vectorNames() {
+  std::vector<std::string> names;
+  const std::string dir = sharedDir();
+  if (dir.empty()) return names;
+  const std::string suffix = ".chf.json";
+  for (const auto& entry :
+       std::filesystem::directory_iterator(dir + "/vectors")) {
+    const std::string file = entry.path().filename().string();
+    if (file.size() > suffix.size() && file.ends_with(suffix)) {
+      names.push_back(file.substr(0, file.size() - suffix.size()));
+    }
+  }
+  std::sort(names.begin(), names.end());
+  return names;
 }
 
 }  // namespace regcon::testing

@@ -18,4 +18,8 @@ Heightfield gridFromAscii(const std::vector<std::string>& rows);
 // Path of ../shared beside the checkout, or "" when absent.
 std::string sharedDir();
 
+// Names of the worked vectors (NAME of NAME.chf.json in ../shared/vectors),
+// sorted; empty when ../shared is absent.
+std::vector<std::string> vectorNames();
+
 }  // namespace regcon::testing

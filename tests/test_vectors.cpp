@@ -13,22 +13,6 @@
 namespace regcon {
 namespace {
 
-std::vector<std::string> vectorNames() {
-  const std::string dir = testing::sharedDir();
-  std::vector<std::string> names;
-  if (dir.empty()) return names;
-  for (const auto& entry :
-       std::filesystem::directory_iterator(dir + "/vectors")) {
-    const std::string file = entry.path().filename().string();
-    const std::string suffix = ".chf.json";
-    if (file.size() > suffix.size() && file.ends_with(suffix)) {
-      names.push_back(file.substr(0, file.size() - suffix.size()));
-    }
-  }
-  std::sort(names.begin(), names.end());
-  return names;
-}
-
 StageResult readExpected(const std::string& path) {
   std::ifstream in(path);
   return readResult(in, path);
@@ -68,7 +52,7 @@ void expectContoursEqual(const ContourSet& got, const ContourSet& want) {
 }
 
 TEST(WorkedVectors, EveryImplementationReproducesEveryVector) {
-  const auto names = vectorNames();
+  const auto names = testing::vectorNames();
   if (names.empty()) GTEST_SKIP() << "../shared/vectors is absent";
   for (const Implementation* impl : allImplementations()) {
     const Implementation& ref = *impl;
