@@ -2,6 +2,8 @@
 // borders, on the whole stage through the Implementation seam.
 #include <gtest/gtest.h>
 
+#include <map>
+
 #include "core/hash.h"
 #include "core/implementation.h"
 #include "core/io.h"
@@ -169,6 +171,273 @@ TEST(SelfOverlappingRegion, CrossingSimplificationFallsBackToTheRawLoop) {
   EXPECT_TRUE(ref::hasProperCrossing(ref::simplifyOnce(raw, params)));
   params.straightBorders = false;
   EXPECT_TRUE(ref::hasProperCrossing(ref::simplifyOnce(raw, params)));
+}
+
+// The spiral ramp of §6 whose hole cancels its outline (readings R11, the
+// area rule). Floor 0 is a ring round a pit (x 2..4, z 1..7) with a pillar
+// (x 6..8, z 3..5) standing in it; a ramp leaves the ring's west side at
+// (2,4), climbs over the pit 1, 2, 3 and lands on a deck at y 4 (x 5..9,
+// z 2..6) above the ring and the pillar. Walking ring -> ramp -> deck winds
+// once round the pit's south half and ends above where it began. Drawn with
+// z = 0 first, floor 0 on the left, the ramp and deck on the right:
+//   z=0  00000000000   ...........
+//   z=1  00...000000   ...........
+//   z=2  00...000000   .....44444.
+//   z=3  00...0...00   .....44444.
+//   z=4  00...0...00   ..12344444.
+//   z=5  00...0...00   .....44444.
+//   z=6  00...000000   .....44444.
+//   z=7  00...000000   ...........
+//   z=8  00000000000   ...........
+// The deck is 4 above the ring, so they do not link; all of it is region 1.
+// Three loops (span order: the tile border from cell (0,0), the pit wall
+// from cell (2,0) at corner (3,1), the pillar from cell (6,2) at (7,3)):
+//  - the tile border, 11 x 9 = 99 cells: area2 198, an outline;
+//  - the pit wall, which detours up the ramp round the deck and back down:
+//    ramp 3 + deck 25 - pit 21 = 7 cells, area2 14, a second outline;
+//  - the pillar: 9 cells, area2 -18, a hole.
+// (198 + 14 - 18 = 194 = 2 x 97 spans: ring 69, ramp 3, deck 25.)
+// The pillar's leftmost vertex (6,3) is under the deck, so it is inside
+// both outlines (even-odd: one crossing, x = 10, to its right in the pit
+// loop) and goes to the smaller, the pit loop. Joined, 14 - 18 = -4 <= 0:
+// the hole is dropped and the pit loop stays unjoined.
+Heightfield spiralRampOverAPillar() {
+  return testing::floorsFromAscii({
+      {"00000000000", "00...000000", "00...000000", "00...0...00",
+       "00...0...00", "00...0...00", "00...000000", "00...000000",
+       "00000000000"},
+      {"...........", "...........", ".....44444.", ".....44444.",
+       "..12344444.", ".....44444.", ".....44444.", "...........",
+       "..........."},
+  });
+}
+
+// The pit loop's raw vertices, from (3,1) (region on the left, all walls:
+// neighbour 0). y is the highest linked floor round the corner (R3): 0 on
+// the ring, the ramp's step at its corners, 4 on the deck.
+Loop spiralPitLoop() {
+  Loop loop = {{3, 0, 1, 0}, {2, 0, 1, 0}, {2, 0, 2, 0},
+               {2, 0, 3, 0}, {2, 1, 4, 0}, {3, 2, 4, 0},
+               {4, 3, 4, 0}, {5, 4, 4, 0}, {5, 4, 3, 0}};
+  for (int x = 5; x <= 10; ++x) loop.push_back({x, 4, 2, 0});  // deck south
+  for (int z = 3; z <= 7; ++z) loop.push_back({10, 4, z, 0});  // deck east
+  for (int x = 9; x >= 5; --x) loop.push_back({x, 4, 7, 0});   // deck north
+  loop.insert(loop.end(), {{5, 4, 6, 0},
+                           {5, 4, 5, 0},
+                           {4, 3, 5, 0},
+                           {3, 2, 5, 0},
+                           {2, 1, 5, 0},
+                           {2, 0, 6, 0},
+                           {2, 0, 7, 0}});
+  for (int x = 2; x <= 5; ++x) loop.push_back({x, 0, 8, 0});  // pit north
+  for (int z = 7; z >= 1; --z) loop.push_back({5, 0, z, 0});  // pit east
+  loop.push_back({4, 0, 1, 0});
+  return loop;
+}
+
+const Loop kSpiralTileBorder = {
+    {0, 0, 0, -1}, {11, 0, 0, -1}, {11, 0, 9, -1}, {0, 0, 9, -1}};
+
+// The pillar simplified (one neighbour value: lexicographic min (6,3) and
+// max (9,6) kept, then the corners (6,6) and (9,3) at d2 4.5).
+const Loop kSpiralPillar = {
+    {6, 0, 3, 0}, {6, 0, 6, 0}, {9, 0, 6, 0}, {9, 0, 3, 0}};
+
+TEST(SelfOverlappingRegion, SpiralRampTracesTwoOutlinesAndAHole) {
+  const Heightfield hf = spiralRampOverAPillar();
+  ASSERT_EQ(hf.spanCount(), 97);
+  const auto loops = ref::traceLoops(hf, std::vector<int>(97, 1));
+  ASSERT_EQ(loops.size(), 3u);
+  EXPECT_EQ(loops[0].area2, 198);
+  EXPECT_EQ(loops[1].vertices, spiralPitLoop());
+  EXPECT_EQ(loops[1].area2, 14);
+  EXPECT_EQ(loops[2].area2, -18);
+  EXPECT_EQ(loops[2].vertices.size(), 12u);
+}
+
+// MaxError 0 keeps every turn of the pit loop: 12 corners, area2 14. The
+// pillar's bridge: from p = (6,3), q = (5,4) and (5,2) (d2 2) and (5,5)
+// (d2 5) touch the pit's east wall x = 5 (an edge from (5,8) to (5,1) that
+// ends at neither), (5,1) (d2 5) crosses the deck's south edge at (5.5,2),
+// (2,4) (d2 17, index 1) crosses the pit wall; (10,2) (d2 17, index 4) is
+// clear and in both cones. The joined loop is found, 18 vertices, and has
+// area2 14 - 18 = -4, so the area rule drops the hole: the output is the
+// unjoined pit loop, one DroppedHole and no RawFallback.
+TEST(SelfOverlappingRegion, SpiralRampHoleCancellingItsOutlineIsDropped) {
+  const Heightfield hf = spiralRampOverAPillar();
+  const std::vector<int> regions(97, 1);
+  Settings settings;
+  settings.maxError = 0;
+  const Loop pitCorners = {{2, 0, 1, 0}, {2, 1, 4, 0},  {5, 4, 4, 0},
+                           {5, 4, 2, 0}, {10, 4, 2, 0}, {10, 4, 7, 0},
+                           {5, 4, 7, 0}, {5, 4, 5, 0},  {2, 1, 5, 0},
+                           {2, 0, 8, 0}, {5, 0, 8, 0},  {5, 0, 1, 0}};
+  for (const Implementation* impl : allImplementations()) {
+    SCOPED_TRACE(impl->name());
+    const ContourSet set = impl->contours(hf, regions, settings);
+    ASSERT_EQ(set.contours.size(), 2u);
+    EXPECT_EQ(set.contours[0].vertices, kSpiralTileBorder);
+    EXPECT_EQ(set.contours[1].vertices, pitCorners);
+    EXPECT_EQ(set.droppedHoles, 1);
+    EXPECT_EQ(set.rawFallbacks, 0);
+  }
+
+  // Dropped by the area rule, not for want of a bridge.
+  int dropped = 0;
+  const Loop joined = ref::joinHoles(pitCorners, {kSpiralPillar}, 1, dropped);
+  EXPECT_EQ(dropped, 0);
+  ASSERT_EQ(joined.size(), 18u);
+  EXPECT_EQ(joined[4], (ContourVertex{10, 4, 2, 1}));
+  EXPECT_EQ(joined[5], (ContourVertex{6, 0, 3, 0}));
+  EXPECT_EQ(joined[9], (ContourVertex{6, 0, 3, 1}));
+  EXPECT_EQ(joined[10], (ContourVertex{10, 4, 2, 0}));
+  EXPECT_FALSE(ref::hasProperCrossing(joined));
+  EXPECT_EQ(ref::signedArea2(joined), -4);
+}
+
+// The same ramp at the defaults. The pit loop (one neighbour value) keeps
+// min (2,1) and max (10,7); refinement keeps (10,2) (d2 16), (2,4) (576/65),
+// (2,8) (31.36), (2,5) (576/65), (5,1) (d2 9, ties with the x = 5 wall
+// going to the smaller (x, z)) and (5,8) (441/58); the deck's west corners
+// stay within 1.3 ((5,2): 100/68). That loop, area2 6, has the chord
+// (2,4) -> (10,2) crossing the pit wall x = 5 at z = 3.25; refined with
+// straight borders off it is the same, so the raw loop is used (one
+// RawFallback). The pillar, assigned to it (raw area2 14 < 198), joins
+// with area2 -4 and is dropped: the output is the raw pit loop.
+TEST(SelfOverlappingRegion, SpiralRampAtDefaultsFallsBackAndDropsTheHole) {
+  const Heightfield hf = spiralRampOverAPillar();
+  const std::vector<int> regions(97, 1);
+  const Settings settings;
+  for (const Implementation* impl : allImplementations()) {
+    SCOPED_TRACE(impl->name());
+    const ContourSet set = impl->contours(hf, regions, settings);
+    ASSERT_EQ(set.contours.size(), 2u);
+    EXPECT_EQ(set.contours[0].vertices, kSpiralTileBorder);
+    EXPECT_EQ(set.contours[1].vertices, spiralPitLoop());
+    EXPECT_EQ(set.rawFallbacks, 1);
+    EXPECT_EQ(set.droppedHoles, 1);
+  }
+
+  const std::map<int, int> areas{{1, 63}};
+  ref::SimplifyParams params;
+  params.maxError = settings.maxError;
+  params.maxEdgeLength = settings.maxEdgeLength;
+  params.straightBorders = true;
+  params.region = 1;
+  params.regionArea = &areas;
+  const Loop simplified = ref::simplifyOnce(spiralPitLoop(), params);
+  EXPECT_EQ(simplified, (Loop{{2, 0, 1, 0},
+                              {2, 1, 4, 0},
+                              {10, 4, 2, 0},
+                              {10, 4, 7, 0},
+                              {2, 1, 5, 0},
+                              {2, 0, 8, 0},
+                              {5, 0, 8, 0},
+                              {5, 0, 1, 0}}));
+  EXPECT_EQ(ref::signedArea2(simplified), 6);
+  EXPECT_TRUE(ref::hasProperCrossing(simplified));
+
+  int dropped = 0;
+  const Loop joined =
+      ref::joinHoles(spiralPitLoop(), {kSpiralPillar}, 1, dropped);
+  EXPECT_EQ(dropped, 0);
+  EXPECT_EQ(joined.size(), 44u + 4u + 2u);
+  EXPECT_EQ(ref::signedArea2(joined), -4);
+}
+
+// docs/readings.md A9: the final crossing check runs for an outline with a
+// hole assigned, even when no hole could be joined. The ramp of the spiral
+// above, with the deck reaching one column further west over the pit (x 4,
+// z 2..3, linked to the ramp's top step) and an L-shaped pillar:
+//   z=0  00000000000   ...........
+//   z=1  00...000000   ...........
+//   z=2  00...000.00   ....444444.
+//   z=3  00...0...00   ....444444.
+//   z=4  00...000000   ..12344444.
+//   z=5  00...000000   .....44444.
+//   z=6  00...000000   .....44444.
+//   z=7  00...000000   ...........
+//   z=8  00000000000   ...........
+// MaxError 0 keeps the pit loop's 12 corners (2,1) (2,4) (4,4) (4,2) (10,2)
+// (10,7) (5,7) (5,5) (2,5) (2,8) (5,8) (5,1), area2 ramp 3 + deck 27 - pit
+// 21 = 9 cells = 18; its deck edge (4,2)-(10,2) properly crosses the pit
+// wall (5,8)-(5,1) at (5,2) (no crossing check at MaxError 0). The pillar
+// (area2 -8, leftmost (6,3)) goes to it and finds no bridge: (4,4), (4,2),
+// (2,*) cross the wall x = 5; (5,5), (5,7) lie on it; (5,1) and (5,8)
+// cross the deck's south and north edges at (5.5,2) and (5.2,7); (10,2)
+// meets the pillar's own edge x = 8 at (8,2.5); (10,7) is outside p's
+// cone (the pillar's quadrant). Dropped, so the join is the outline alone,
+// which crosses: the raw pit loop and raw pillar are joined instead (+1
+// RawFallback) and only that join's failures count (none). The raw join
+// bridges p to (6,2) (d2 1, index 10: the first of the tie with (5,3)).
+// Reading the check as "holes joined" would output the 12 crossing
+// corners with one DroppedHole and no RawFallback.
+TEST(SelfOverlappingRegion, HoleWithNoBridgeStillTriggersTheCrossingCheck) {
+  const Heightfield hf = testing::floorsFromAscii({
+      {"00000000000", "00...000000", "00...000.00", "00...0...00",
+       "00...000000", "00...000000", "00...000000", "00...000000",
+       "00000000000"},
+      {"...........", "...........", "....444444.", "....444444.",
+       "..12344444.", ".....44444.", ".....44444.", "...........",
+       "..........."},
+  });
+  // Ring 99 - 21 - 4 = 74, ramp 3, deck 27: 2 x 104 = 198 + 18 - 8.
+  ASSERT_EQ(hf.spanCount(), 104);
+  Loop joined = {{3, 0, 1, 0}, {2, 0, 1, 0}, {2, 0, 2, 0}, {2, 0, 3, 0},
+                 {2, 1, 4, 0}, {3, 2, 4, 0}, {4, 4, 4, 0}, {4, 4, 3, 0},
+                 {4, 4, 2, 0}, {5, 4, 2, 0}, {6, 4, 2, 1}};
+  // The raw pillar from p all round and back to p, then q again.
+  joined.insert(joined.end(), {{6, 0, 3, 0},
+                               {6, 0, 4, 0},
+                               {7, 0, 4, 0},
+                               {8, 0, 4, 0},
+                               {9, 0, 4, 0},
+                               {9, 0, 3, 0},
+                               {9, 0, 2, 0},
+                               {8, 0, 2, 0},
+                               {8, 0, 3, 0},
+                               {7, 0, 3, 0},
+                               {6, 0, 3, 1},
+                               {6, 4, 2, 0}});
+  for (int x = 7; x <= 10; ++x) joined.push_back({x, 4, 2, 0});  // deck south
+  for (int z = 3; z <= 7; ++z) joined.push_back({10, 4, z, 0});  // deck east
+  for (int x = 9; x >= 5; --x) joined.push_back({x, 4, 7, 0});   // deck north
+  joined.insert(joined.end(), {{5, 4, 6, 0},
+                               {5, 4, 5, 0},
+                               {4, 3, 5, 0},
+                               {3, 2, 5, 0},
+                               {2, 1, 5, 0},
+                               {2, 0, 6, 0},
+                               {2, 0, 7, 0}});
+  for (int x = 2; x <= 5; ++x) joined.push_back({x, 0, 8, 0});  // pit north
+  for (int z = 7; z >= 1; --z) joined.push_back({5, 0, z, 0});  // pit east
+  joined.push_back({4, 0, 1, 0});
+  ASSERT_EQ(joined.size(), 44u + 10u + 2u);
+  EXPECT_EQ(ref::signedArea2(joined), 18 - 8);
+
+  Settings settings;
+  settings.maxError = 0;
+  for (const Implementation* impl : allImplementations()) {
+    SCOPED_TRACE(impl->name());
+    const ContourSet set =
+        impl->contours(hf, std::vector<int>(104, 1), settings);
+    ASSERT_EQ(set.contours.size(), 2u);
+    EXPECT_EQ(set.contours[0].vertices, kSpiralTileBorder);
+    EXPECT_EQ(set.contours[1].vertices, joined);
+    EXPECT_EQ(set.rawFallbacks, 1);
+    EXPECT_EQ(set.droppedHoles, 0);
+  }
+
+  const Loop corners = {{2, 0, 1, 0}, {2, 1, 4, 0},  {4, 4, 4, 0},
+                        {4, 4, 2, 0}, {10, 4, 2, 0}, {10, 4, 7, 0},
+                        {5, 4, 7, 0}, {5, 4, 5, 0},  {2, 1, 5, 0},
+                        {2, 0, 8, 0}, {5, 0, 8, 0},  {5, 0, 1, 0}};
+  const Loop pillar = {{9, 0, 2, 0}, {8, 0, 2, 0}, {8, 0, 3, 0},
+                       {6, 0, 3, 0}, {6, 0, 4, 0}, {9, 0, 4, 0}};
+  int dropped = 0;
+  EXPECT_EQ(ref::joinHoles(corners, {pillar}, 1, dropped), corners);
+  EXPECT_EQ(dropped, 1);
+  EXPECT_TRUE(ref::hasProperCrossing(corners));
 }
 
 // docs/readings.md A7, on the field RapidCheck found (tests/data, a 3x24

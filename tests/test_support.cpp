@@ -1,6 +1,7 @@
 #include "tests/test_support.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <filesystem>
 
 namespace regcon::testing {
@@ -33,6 +34,44 @@ Heightfield gridFromAscii(const std::vector<std::string>& rows) {
         if (present(x + kDirX[d], z + kDirZ[d])) s.link[d] = 0;
       }
       hf.spans.push_back(s);
+    }
+  }
+  hf.index();
+  return hf;
+}
+
+Heightfield floorsFromAscii(
+    const std::vector<std::vector<std::string>>& floors) {
+  Heightfield hf;
+  hf.depth = static_cast<int>(floors.front().size());
+  hf.width = static_cast<int>(floors.front().front().size());
+  // Floors of each cell, bottom up.
+  auto column = [&](int x, int z) {
+    std::vector<int> ys;
+    if (!hf.insideGrid(x, z)) return ys;
+    for (const auto& rows : floors) {
+      const char c = rows[z][x];
+      if (c >= '0' && c <= '9') ys.push_back(c - '0');
+    }
+    std::sort(ys.begin(), ys.end());
+    return ys;
+  };
+  for (int z = 0; z < hf.depth; ++z) {
+    for (int x = 0; x < hf.width; ++x) {
+      const std::vector<int> ys = column(x, z);
+      hf.counts.push_back(static_cast<int>(ys.size()));
+      for (const int y : ys) {
+        Span s;
+        s.y = y;
+        s.area = 63;
+        for (int d = 0; d < 4; ++d) {
+          const std::vector<int> next = column(x + kDirX[d], z + kDirZ[d]);
+          for (size_t i = 0; i < next.size(); ++i) {
+            if (std::abs(next[i] - y) <= 1) s.link[d] = static_cast<int>(i);
+          }
+        }
+        hf.spans.push_back(s);
+      }
     }
   }
   hf.index();

@@ -15,6 +15,15 @@ namespace regcon::testing {
 // area 63. Links are mutual between orthogonally adjacent spans.
 Heightfield gridFromAscii(const std::vector<std::string>& rows);
 
+// Several floors, each drawn like gridFromAscii (z = 0 first) but with a
+// digit per span giving its y (0-9), '.' or ' ' no span; every span is
+// area 63. A cell's spans are stacked bottom up by y (a cell may appear in
+// only one drawing per y). Two spans in orthogonally adjacent cells link
+// (mutually) when their floors differ by at most 1: a ramp climbs one
+// unit per cell, a deck 2 or more above a floor does not touch it.
+Heightfield floorsFromAscii(
+    const std::vector<std::vector<std::string>>& floors);
+
 // Path of ../shared beside the checkout, or "" when absent.
 std::string sharedDir();
 
