@@ -538,6 +538,69 @@ TEST(Contours, OneCellRegionsSurviveByTheExactRetryInRegionOrder) {
   EXPECT_EQ(fallbacks, 0);
 }
 
+// A one-cell-wide hook: a stem up x = 2, a thin ring whose east end (3,5)
+// touches the stem's top (2,4) corner to corner, and a tail (4,3)-(4,5).
+//   z=0  ......
+//   z=1  ..a...
+//   z=2  ..a...
+//   z=3  ..a.a.
+//   z=4  aaa.a.
+//   z=5  a..aa.
+//   z=6  aaaa..
+//   z=7  ......
+// Raw loop from cell (2,1), direction 0 (32 vertices, area2 30 = 2 x 15;
+// it passes (3,5) twice, round the gap (1..3, 5..6)); the tile border is
+// x = 0, so (0,7) and (0,4) are the portals. The stretch (0,4) -> (0,7)
+// round the loop (ab = (0,3): d2 = x^2 beside it, else to the nearer end)
+// keeps (5,3) (26), then on (0,4)-(5,3) the tie at 169/26 between (2,1)
+// and (3,6) goes to (2,1); (0,4)-(2,1) keeps (2,4) (36/13); (2,1)-(5,3)
+// keeps (1,6) (289/13); (2,1)-(1,6) keeps (3,5) (81/26); (5,3)-(0,7)
+// keeps (4,7) (256/41); nothing else strays 1.3. The eight kept vertices
+// (2,1) (3,5) (1,6) (5,3) (4,7) (0,7) (0,4) (2,4) still have area2 30, but
+// the edge (1,6)-(5,3) crosses the stem's chord (2,1)-(3,5) near
+// (2.9,4.6): the thin hook folds over itself. Refined again with straight
+// borders off (no region borders here, so the same loop) it still
+// crosses, so the raw loop is used and counted: RawFallbacks 1 (R9). A
+// thin region that collapses instead (fewer than 3 vertices, area 0) is
+// always rescued, uncounted, by the MaxError 0 retry: see the one-cell
+// regions above.
+TEST(Contours, ThinHookFoldingOverItselfFallsBackToRawCounted) {
+  const Heightfield hf =
+      gridFromAscii({"......", "..a...", "..a...", "..a.a.", "aaa.a.", "a..aa.",
+                     "aaaa..", "......"});
+  const std::vector<int> regions(15, 1);
+  const Loop raw{P(2, 2, 0),  P(2, 1, 0),  P(3, 1, 0),  P(3, 2, 0), P(3, 3, 0),
+                 P(3, 4, 0),  P(3, 5, 0),  P(2, 5, 0),  P(1, 5, 0), P(1, 6, 0),
+                 P(2, 6, 0),  P(3, 6, 0),  P(3, 5, 0),  P(4, 5, 0), P(4, 4, 0),
+                 P(4, 3, 0),  P(5, 3, 0),  P(5, 4, 0),  P(5, 5, 0), P(5, 6, 0),
+                 P(4, 6, 0),  P(4, 7, 0),  P(3, 7, 0),  P(2, 7, 0), P(1, 7, 0),
+                 P(0, 7, -1), P(0, 6, -1), P(0, 5, -1), P(0, 4, 0), P(1, 4, 0),
+                 P(2, 4, 0),  P(2, 3, 0)};
+  const auto loops = ref::traceLoops(hf, regions);
+  ASSERT_EQ(loops.size(), 1u);
+  EXPECT_EQ(loops[0].vertices, raw);
+  EXPECT_EQ(loops[0].area2, 30);
+
+  const std::map<int, int> areas{{1, 63}};
+  ref::SimplifyParams params;
+  params.maxError = 1.3;
+  params.maxEdgeLength = 12;
+  params.straightBorders = true;
+  params.region = 1;
+  params.regionArea = &areas;
+  const Loop folded = ref::simplifyOnce(raw, params);
+  EXPECT_EQ(folded, (Loop{P(2, 1, 0), P(3, 5, 0), P(1, 6, 0), P(5, 3, 0),
+                          P(4, 7, 0), P(0, 7, -1), P(0, 4, 0), P(2, 4, 0)}));
+  EXPECT_EQ(ref::signedArea2(folded), 30);
+  EXPECT_TRUE(ref::hasProperCrossing(folded));
+
+  const ContourSet set = ref::buildContours(hf, regions, defaults());
+  ASSERT_EQ(set.contours.size(), 1u);
+  EXPECT_EQ(set.contours[0].vertices, raw);
+  EXPECT_EQ(set.rawFallbacks, 1);
+  EXPECT_EQ(set.droppedHoles, 0);
+}
+
 // ---------------------------------------------------------------------------
 // R8: loops of zero area.
 
