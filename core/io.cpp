@@ -481,7 +481,7 @@ class HeightfieldSax {
   bool inSpan_ = false;
   int spanFill_ = 0;
   std::array<int, kSpanFields> spanValues_{};
-  std::deque<int> counts_;
+  std::deque<uint8_t> counts_;
   std::deque<Span> spans_;
   std::deque<int> regions_;
   std::deque<int> layers_;
@@ -587,7 +587,7 @@ std::string HeightfieldSax::elementKey() const {
 void HeightfieldSax::store(int value) {
   switch (active_) {
     case Stream::Counts:
-      counts_.push_back(value);
+      counts_.push_back(static_cast<uint8_t>(value));  // range checked
       break;
     case Stream::Regions:
       regions_.push_back(value);
@@ -1056,11 +1056,12 @@ void readAs(const std::string& format, std::istream& in,
 // ---------------------------------------------------------------------------
 // Writers: compact, keys in the order interchange.md shows them.
 
-void writeInts(std::ostream& out, const std::vector<int>& values) {
+template <typename Int>
+void writeInts(std::ostream& out, const std::vector<Int>& values) {
   out << '[';
   for (std::size_t i = 0; i < values.size(); ++i) {
     if (i > 0) out << ',';
-    out << values[i];
+    out << static_cast<int>(values[i]);  // a uint8_t count is a number
   }
   out << ']';
 }

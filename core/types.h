@@ -30,7 +30,9 @@ struct Span {
 struct Heightfield {
   int width = 0;
   int depth = 0;
-  std::vector<int> counts;     // per cell, cell (x, z) at x + z * width
+  // Spans per cell (0-63, interchange §1), cell (x, z) at x + z * width;
+  // one byte each, so a sparse grid costs a reader 5 bytes per cell.
+  std::vector<uint8_t> counts;
   std::vector<int> cellStart;  // first span index of each cell (derived)
   std::vector<Span> spans;     // span-index order
   std::vector<int> spanCell;   // cell of each span (derived)
