@@ -93,9 +93,9 @@ TEST_F(ReaderMemory, DenseGridNeedsAtMostFourTimesTheDocument) {
     for (int z = 0; z < side; ++z) {
       for (int x = 0; x < side; ++x) {
         // Direction order -x, +z, +x, -z; no link off the grid.
-        out << (x > 0 || z > 0 ? ",[0,0," : "[0,0,") << (x > 0 ? 0 : -1)
-            << ',' << (z + 1 < side ? 0 : -1) << ','
-            << (x + 1 < side ? 0 : -1) << ',' << (z > 0 ? 0 : -1) << ']';
+        out << (x > 0 || z > 0 ? ",[0,0," : "[0,0,") << (x > 0 ? 0 : -1) << ','
+            << (z + 1 < side ? 0 : -1) << ',' << (x + 1 < side ? 0 : -1) << ','
+            << (z > 0 ? 0 : -1) << ']';
       }
     }
     out << "]}";
