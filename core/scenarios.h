@@ -14,11 +14,12 @@
 namespace regcon {
 
 struct ScenarioOptions {
-  int size = 32;       // cells along each side (at least 4)
+  int size = 32;  // cells along each side (at least 4)
   uint64_t seed = 1;
 };
 
-std::vector<std::string> scenarioNames();  // flat terrain rooms multifloor spiral mosaic
+std::vector<std::string>
+scenarioNames();  // flat terrain rooms multifloor spiral mosaic
 // Throws InputError for an unknown name or a size out of range.
 Heightfield generateScenario(const std::string& name,
                              const ScenarioOptions& options);
