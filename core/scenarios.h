@@ -18,8 +18,8 @@ struct ScenarioOptions {
   uint64_t seed = 1;
 };
 
-std::vector<std::string>
-scenarioNames();  // flat terrain rooms multifloor spiral mosaic
+// flat terrain rooms multifloor spiral mosaic
+std::vector<std::string> scenarioNames();
 // Throws InputError for an unknown name or a size out of range.
 Heightfield generateScenario(const std::string& name,
                              const ScenarioOptions& options);
