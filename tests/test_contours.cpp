@@ -526,12 +526,7 @@ TEST(Contours, OneCellRegionsSurviveByTheExactRetryInRegionOrder) {
 
   // simplifyOnce alone gives the invalid two-vertex loop.
   const std::map<int, int> areas{{1, 63}};
-  ref::SimplifyParams params;
-  params.maxError = 1.3;
-  params.maxEdgeLength = 12;
-  params.straightBorders = true;
-  params.region = 1;
-  params.regionArea = &areas;
+  const ref::SimplifyParams params = testing::defaultSimplifyParams(areas);
   EXPECT_EQ(ref::simplifyOnce(left, params), (Loop{P(1, 0, 0), P(1, 1, -1)}));
   int fallbacks = 0;
   EXPECT_EQ(ref::simplifyLoop(left, params, fallbacks), left);
@@ -582,12 +577,7 @@ TEST(Contours, ThinHookFoldingOverItselfFallsBackToRawCounted) {
   EXPECT_EQ(loops[0].area2, 30);
 
   const std::map<int, int> areas{{1, 63}};
-  ref::SimplifyParams params;
-  params.maxError = 1.3;
-  params.maxEdgeLength = 12;
-  params.straightBorders = true;
-  params.region = 1;
-  params.regionArea = &areas;
+  const ref::SimplifyParams params = testing::defaultSimplifyParams(areas);
   const Loop folded = ref::simplifyOnce(raw, params);
   EXPECT_EQ(folded, (Loop{P(2, 1, 0), P(3, 5, 0), P(1, 6, 0), P(5, 3, 0),
                           P(4, 7, 0), P(0, 7, -1), P(0, 4, 0), P(2, 4, 0)}));

@@ -161,12 +161,7 @@ TEST(SelfOverlappingRegion, CrossingSimplificationFallsBackToTheRawLoop) {
   EXPECT_EQ(set.contours[0].vertices, *set.contours[0].rawOutline);
 
   const std::map<int, int> areas{{1, set.contours[0].area}};
-  ref::SimplifyParams params;
-  params.maxError = settings.maxError;
-  params.maxEdgeLength = settings.maxEdgeLength;
-  params.straightBorders = true;
-  params.region = 1;
-  params.regionArea = &areas;
+  ref::SimplifyParams params = testing::defaultSimplifyParams(areas);
   const Loop& raw = *set.contours[0].rawOutline;
   EXPECT_TRUE(ref::hasProperCrossing(ref::simplifyOnce(raw, params)));
   params.straightBorders = false;
@@ -212,16 +207,14 @@ Heightfield spiralRampOverAPillar() {
   });
 }
 
-// The pit loop's raw vertices, from (3,1) (region on the left, all walls:
-// neighbour 0). y is the highest linked floor round the corner (R3): 0 on
-// the ring, the ramp's step at its corners, 4 on the deck.
-Loop spiralPitLoop() {
-  Loop loop = {{3, 0, 1, 0}, {2, 0, 1, 0}, {2, 0, 2, 0},
-               {2, 0, 3, 0}, {2, 1, 4, 0}, {3, 2, 4, 0},
-               {4, 3, 4, 0}, {5, 4, 4, 0}, {5, 4, 3, 0}};
-  for (int x = 5; x <= 10; ++x) loop.push_back({x, 4, 2, 0});  // deck south
-  for (int z = 3; z <= 7; ++z) loop.push_back({10, 4, z, 0});  // deck east
-  for (int x = 9; x >= 5; --x) loop.push_back({x, 4, 7, 0});   // deck north
+// Appends the rest of a spiral's pit loop from the deck's south edge at
+// (fromX, 2): round the deck, down the ramp's north side, the pit's north
+// and east walls back to (4,1). y is the highest linked floor round the
+// corner (R3): 0 on the ring, the ramp's step at its corners, 4 on the deck.
+void appendSpiralPitLoopTail(Loop& loop, int fromX) {
+  for (int x = fromX; x <= 10; ++x) loop.push_back({x, 4, 2, 0});  // deck S
+  for (int z = 3; z <= 7; ++z) loop.push_back({10, 4, z, 0});      // deck E
+  for (int x = 9; x >= 5; --x) loop.push_back({x, 4, 7, 0});       // deck N
   loop.insert(loop.end(), {{5, 4, 6, 0},
                            {5, 4, 5, 0},
                            {4, 3, 5, 0},
@@ -232,6 +225,15 @@ Loop spiralPitLoop() {
   for (int x = 2; x <= 5; ++x) loop.push_back({x, 0, 8, 0});  // pit north
   for (int z = 7; z >= 1; --z) loop.push_back({5, 0, z, 0});  // pit east
   loop.push_back({4, 0, 1, 0});
+}
+
+// The pit loop's raw vertices, from (3,1) (region on the left, all walls:
+// neighbour 0).
+Loop spiralPitLoop() {
+  Loop loop = {{3, 0, 1, 0}, {2, 0, 1, 0}, {2, 0, 2, 0},
+               {2, 0, 3, 0}, {2, 1, 4, 0}, {3, 2, 4, 0},
+               {4, 3, 4, 0}, {5, 4, 4, 0}, {5, 4, 3, 0}};
+  appendSpiralPitLoopTail(loop, 5);
   return loop;
 }
 
@@ -319,12 +321,7 @@ TEST(SelfOverlappingRegion, SpiralRampAtDefaultsFallsBackAndDropsTheHole) {
   }
 
   const std::map<int, int> areas{{1, 63}};
-  ref::SimplifyParams params;
-  params.maxError = settings.maxError;
-  params.maxEdgeLength = settings.maxEdgeLength;
-  params.straightBorders = true;
-  params.region = 1;
-  params.regionArea = &areas;
+  ref::SimplifyParams params = testing::defaultSimplifyParams(areas);
   const Loop simplified = ref::simplifyOnce(spiralPitLoop(), params);
   EXPECT_EQ(simplified, (Loop{{2, 0, 1, 0},
                               {2, 1, 4, 0},
@@ -399,19 +396,7 @@ TEST(SelfOverlappingRegion, HoleWithNoBridgeStillTriggersTheCrossingCheck) {
                                {7, 0, 3, 0},
                                {6, 0, 3, 1},
                                {6, 4, 2, 0}});
-  for (int x = 7; x <= 10; ++x) joined.push_back({x, 4, 2, 0});  // deck south
-  for (int z = 3; z <= 7; ++z) joined.push_back({10, 4, z, 0});  // deck east
-  for (int x = 9; x >= 5; --x) joined.push_back({x, 4, 7, 0});   // deck north
-  joined.insert(joined.end(), {{5, 4, 6, 0},
-                               {5, 4, 5, 0},
-                               {4, 3, 5, 0},
-                               {3, 2, 5, 0},
-                               {2, 1, 5, 0},
-                               {2, 0, 6, 0},
-                               {2, 0, 7, 0}});
-  for (int x = 2; x <= 5; ++x) joined.push_back({x, 0, 8, 0});  // pit north
-  for (int z = 7; z >= 1; --z) joined.push_back({5, 0, z, 0});  // pit east
-  joined.push_back({4, 0, 1, 0});
+  appendSpiralPitLoopTail(joined, 7);
   ASSERT_EQ(joined.size(), 44u + 10u + 2u);
   EXPECT_EQ(ref::signedArea2(joined), 18 - 8);
 

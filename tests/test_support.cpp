@@ -78,6 +78,17 @@ Heightfield floorsFromAscii(
   return hf;
 }
 
+ref::SimplifyParams defaultSimplifyParams(const std::map<int, int>& areas) {
+  const Settings defaults;
+  ref::SimplifyParams params;
+  params.maxError = defaults.maxError;
+  params.maxEdgeLength = defaults.maxEdgeLength;
+  params.straightBorders = defaults.straightRegionBorders;
+  params.region = 1;
+  params.regionArea = &areas;
+  return params;
+}
+
 std::string sharedDir() {
   const std::filesystem::path dir(REGCON_SHARED_DIR);
   return std::filesystem::is_directory(dir / "spec") ? dir.string() : "";

@@ -2,10 +2,12 @@
 // drawings, and where ../shared lives.
 #pragma once
 
+#include <map>
 #include <string>
 #include <vector>
 
 #include "core/types.h"
+#include "reference/contour_steps.h"
 
 namespace regcon::testing {
 
@@ -23,6 +25,11 @@ Heightfield gridFromAscii(const std::vector<std::string>& rows);
 // unit per cell, a deck 2 or more above a floor does not touch it.
 Heightfield floorsFromAscii(
     const std::vector<std::vector<std::string>>& floors);
+
+// ref::simplifyOnce's parameters at the §7 defaults (MaxError 1.3,
+// MaxEdgeLength 12, straight borders on) for region 1; `areas` gives each
+// region's area id and must outlive the result.
+ref::SimplifyParams defaultSimplifyParams(const std::map<int, int>& areas);
 
 // Path of ../shared beside the checkout, or "" when absent.
 std::string sharedDir();
