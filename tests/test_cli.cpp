@@ -357,6 +357,31 @@ TEST_F(Cli, RunOutputReadsBackAsAResult) {
   EXPECT_EQ(lines[2], "contours " + hashContours(stage.contours));
 }
 
+// Issue 5, item 4: `regcon run` itself (not only the library behind it)
+// reproduces every worked vector: regions, distances, contours, raw loops
+// and counters, compared as canonical documents, for both implementations.
+TEST_F(Cli, RunReproducesEveryWorkedVector) {
+  const auto names = regcon::testing::vectorNames();
+  if (names.empty()) GTEST_SKIP() << "../shared/vectors is absent";
+  for (const std::string impl : {"reference", "optimized"}) {
+    for (const std::string& name : names) {
+      SCOPED_TRACE(impl + " " + name);
+      const std::string base =
+          regcon::testing::sharedDir() + "/vectors/" + name;
+      const CliRun result =
+          run("run " + shellQuote(base + ".chf.json") + " " +
+              shellQuote(base + ".settings.json") + " --impl " + impl);
+      ASSERT_EQ(result.exitCode, 0) << result.err;
+      std::istringstream got(result.out);
+      std::ifstream want(base + ".result.json");
+      std::ostringstream gotText, wantText;
+      writeResult(gotText, readResult(got, "run stdout"));
+      writeResult(wantText, readResult(want, base + ".result.json"));
+      EXPECT_EQ(gotText.str(), wantText.str());
+    }
+  }
+}
+
 TEST_F(Cli, RegionsPrintsARegionsDocument) {
   const std::string chf = generatedChf();
   const CliRun result =
