@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <map>
 #include <ostream>
 #include <sstream>
 #include <utility>
@@ -261,6 +262,46 @@ rc::Gen<Heightfield> singleFloorField() {
 
 rc::Gen<Heightfield> mutualField() {
   return rc::gen::map(anyField(), withoutOneWayLinks);
+}
+
+namespace {
+
+// Drawn ids: one for everything (floors overlapping one another become one
+// region), blocks of the grid by floor (coherent pieces), or any id per
+// span (scattered pieces).
+std::vector<int> drawnIds(const Heightfield& hf) {
+  const int mode = *rc::gen::inRange(0, 3);
+  const int ids = *rc::gen::inRange(1, 6);
+  if (mode == 2) {
+    return *rc::gen::container<std::vector<int>>(
+        static_cast<std::size_t>(hf.spanCount()), rc::gen::inRange(0, ids + 1));
+  }
+  const int block = *rc::gen::inRange(1, 9);
+  std::vector<int> regions(hf.spanCount(), 1);
+  if (mode == 0) return regions;
+  for (int s = 0; s < hf.spanCount(); ++s) {
+    const int floor = s - hf.cellStart[hf.spanCell[s]];
+    const int cell = hf.cellX(s) / block + 7 * (hf.cellZ(s) / block);
+    regions[s] = (cell + 3 * floor) % (ids + 1);
+  }
+  return regions;
+}
+
+}  // namespace
+
+rc::Gen<std::vector<int>> givenPartition(const Heightfield& hf) {
+  return rc::gen::exec([hf] {
+    std::vector<int> regions = drawnIds(hf);
+    // One id per (drawn id, area) pair, numbered in span order.
+    std::map<std::pair<int, int>, int> renumbered;
+    for (int s = 0; s < hf.spanCount(); ++s) {
+      if (regions[s] == 0) continue;
+      const auto key = std::make_pair(regions[s], hf.spans[s].area);
+      const int next = static_cast<int>(renumbered.size()) + 1;
+      regions[s] = renumbered.emplace(key, next).first->second;
+    }
+    return regions;
+  });
 }
 
 rc::Gen<Heightfield> rectangleField() {

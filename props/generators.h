@@ -40,6 +40,12 @@ rc::Gen<Heightfield> mutualField();
 // A full rectangle of one area, one floor, every link mutual.
 rc::Gen<Heightfield> rectangleField();
 
+// A partition handed in with the field (interchange §1 `regions`): one id
+// for every span, ids by blocks of the grid and floor, or random ids per
+// span (0 too); split so that each id has one area id (readings R12).
+// Regions may be disconnected, overlap themselves and hold area-0 spans.
+rc::Gen<std::vector<int>> givenPartition(const Heightfield& hf);
+
 // Settings around the defaults and at the edges.
 rc::Gen<Settings> anySettings();
 rc::Gen<Settings> settingsWith(Partition partition);

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "core/hash.h"
 #include "props/generators.h"
 #include "props/prop_support.h"
 #include "reference/contour_steps.h"
@@ -293,6 +294,33 @@ RC_GTEST_PROP(Contours, SharedBordersAgreeWithPositiveError, ()) {
     expectHolds(impl, "§6 shared borders, MaxError > 0",
                 testing::checkSharedBordersAgree(
                     withoutBorders(set, exemptRegions, exemptPairs)));
+  });
+}
+
+// A partition handed in (readings R12) need not be one the region stage
+// could make: regions split in pieces, wound over themselves on several
+// floors, holding area-0 spans. That is where holes meet several outlines,
+// find no bridge, or cancel an outline (the area rule). §6 still gives
+// every region counter-clockwise contours that keep its portals, and every
+// implementation gives the same bytes.
+RC_GTEST_PROP(Contours, AnyGivenPartitionKeepsItsShapeAndItsBytes, ()) {
+  const Heightfield hf = *anyField();
+  const std::vector<int> regions = *givenPartition(hf);
+  const Settings settings =
+      *settingsWhere([](Settings& s) { s.rawContours = true; });
+  std::string firstHash;
+  forEachImplementation([&](const Implementation& impl) {
+    const ContourSet set = impl.contours(hf, regions, settings);
+    if (firstHash.empty()) {
+      RC_CLASSIFY(set.droppedHoles > 0, "holes dropped");
+      RC_CLASSIFY(set.rawFallbacks > 0, "raw fallbacks");
+    }
+    expectHolds(impl, "§6 output",
+                testing::checkContourShape(hf, regions, set));
+    expectHolds(impl, "§6 portals", testing::checkPortalsSurvive(set));
+    const std::string hash = hashContours(set);
+    if (firstHash.empty()) firstHash = hash;
+    RC_ASSERT(hash == firstHash);
   });
 }
 
