@@ -425,6 +425,50 @@ TEST(SelfOverlappingRegion, HoleWithNoBridgeStillTriggersTheCrossingCheck) {
   EXPECT_TRUE(ref::hasProperCrossing(corners));
 }
 
+// docs/readings.md A7, worked by hand. Four spans on a 2x2 grid, y drawn
+// per cell (z = 0 first):
+//   z=0  43
+//   z=1  45
+// Links join floors at most 1 apart, so (1,0) y3 and (1,1) y5 do not link:
+// a cliff, walled inside the grid (neighbour 0). The one loop (area2 8),
+// from cell (0,0) direction 0, with y by R3:
+//   0 (0,4,1,-1) 1 (0,4,0,-1) 2 (1,4,0,-1) 3 (2,3,0,-1) 4 (2,3,1,0)
+//   5 (1,5,1,0) 6 (2,5,1,-1) 7 (2,5,2,-1) 8 (1,5,2,-1) 9 (0,4,2,-1)
+// It goes into the cliff at (2,1) on the lower floor (y 3) and comes out at
+// (2,1) on the upper one (y 5). Portals: 4 (-1 -> 0) and 6 (0 -> -1).
+// 4 -> 6 has the same position at both ends: (1,1) is 1 from it, dropped.
+// 6 -> 4 round the loop: (0,0) and (0,2) tie at 5 from (2,1), the smaller
+// (0,0) is kept; on (2,1)-(0,0) (0,2) is 16/5 off, kept; nothing else
+// strays 1.3. Kept 1, 4, 6, 9: 4 and 6 are consecutive at one (x, z), so
+// the first stays and the loop is a triangle, area2 4. Comparing (x, y, z)
+// would keep (2,5,1,-1) as a fourth vertex.
+TEST(DuplicatePositions, CornerOfTwoFloorsAtACliffMergesKeepingTheFirst) {
+  const Heightfield hf = testing::floorsFromAscii({{"43", "45"}});
+  ASSERT_EQ(hf.spanCount(), 4);
+  const std::vector<int> regions(4, 1);
+  const auto loops = ref::traceLoops(hf, regions);
+  ASSERT_EQ(loops.size(), 1u);
+  EXPECT_EQ(loops[0].vertices, (Loop{{0, 4, 1, -1},
+                                     {0, 4, 0, -1},
+                                     {1, 4, 0, -1},
+                                     {2, 3, 0, -1},
+                                     {2, 3, 1, 0},
+                                     {1, 5, 1, 0},
+                                     {2, 5, 1, -1},
+                                     {2, 5, 2, -1},
+                                     {1, 5, 2, -1},
+                                     {0, 4, 2, -1}}));
+  EXPECT_EQ(loops[0].area2, 8);
+  for (const Implementation* impl : allImplementations()) {
+    SCOPED_TRACE(impl->name());
+    const ContourSet set = impl->contours(hf, regions, Settings{});
+    ASSERT_EQ(set.contours.size(), 1u);
+    EXPECT_EQ(set.contours[0].vertices,
+              (Loop{{0, 4, 0, -1}, {2, 3, 1, 0}, {0, 4, 2, -1}}));
+    EXPECT_EQ(set.rawFallbacks, 0);
+  }
+}
+
 // docs/readings.md A7, on the field RapidCheck found (tests/data, a 3x24
 // multi-floor field; layers partition, MinRegionArea 8, MaxError 2.25,
 // MaxEdgeLength 2). Region 16's raw loop visits corner (2,22) twice: at
