@@ -1066,6 +1066,14 @@ void writeInts(std::ostream& out, const std::vector<Int>& values) {
   out << ']';
 }
 
+// `,"key":[...]` when the array is present, nothing otherwise.
+void writeOptionalInts(std::ostream& out, const char* key,
+                       const std::optional<std::vector<int>>& values) {
+  if (!values) return;
+  out << ",\"" << key << "\":";
+  writeInts(out, *values);
+}
+
 void writeHeader(std::ostream& out, const char* format) {
   out << "{\"format\":\"" << format << "\",\"version\":1";
 }
@@ -1114,10 +1122,7 @@ void writeRegionsObject(std::ostream& out, const RegionResult& regions) {
   writeHeader(out, kRegionsFormat);
   out << ",\"regionCount\":" << regions.regionCount << ",\"regions\":";
   writeInts(out, regions.regions);
-  if (regions.distances) {
-    out << ",\"distances\":";
-    writeInts(out, *regions.distances);
-  }
+  writeOptionalInts(out, "distances", regions.distances);
   out << '}';
 }
 
@@ -1215,14 +1220,8 @@ void writeHeightfield(std::ostream& out, const Heightfield& hf) {
   writeInts(out, hf.counts);
   out << ",\"spans\":";
   writeSpans(out, hf.spans);
-  if (hf.regions) {
-    out << ",\"regions\":";
-    writeInts(out, *hf.regions);
-  }
-  if (hf.layers) {
-    out << ",\"layers\":";
-    writeInts(out, *hf.layers);
-  }
+  writeOptionalInts(out, "regions", hf.regions);
+  writeOptionalInts(out, "layers", hf.layers);
   out << "}\n";
 }
 
