@@ -8,13 +8,14 @@
 #include <utility>
 #include <vector>
 
+#include "core/builder.h"
+#include "core/limits.h"
+
 namespace regcon {
 namespace {
 
 constexpr int kClimb = 4;  // largest floor difference a link may bridge
-constexpr int kMaxSpansPerCell = 63;
-constexpr int kMaxY = 65535;
-constexpr int kWalkable = 63;
+constexpr int kWalkable = limits::kWalkableArea;
 constexpr int kMinSize = 4;
 constexpr int kMaxSize = 1024;
 
@@ -47,11 +48,6 @@ uint64_t nameHash(const std::string& name) {
   return h;
 }
 
-struct Floor {
-  int y = 0;
-  int area = kWalkable;
-};
-
 struct Rect {
   int x0 = 0, z0 = 0, x1 = 0, z1 = 0;  // half-open [x0, x1) x [z0, z1)
 };
@@ -59,11 +55,11 @@ struct Rect {
 // The scene before links: the floors of each column, in any order.
 class Columns {
  public:
-  explicit Columns(int size) : size_(size), cells_(size * size) {}
+  explicit Columns(int size) : size_(size), builder_(size, size) {}
   int size() const { return size_; }
-  std::vector<Floor>& at(int x, int z) { return cells_[x + z * size_]; }
-  void add(int x, int z, int y, int area) { at(x, z).push_back({y, area}); }
-  void clear(int x, int z) { at(x, z).clear(); }
+  std::vector<Floor>& at(int x, int z) { return builder_.column(x, z); }
+  void add(int x, int z, int y, int area) { builder_.add(x, z, y, area); }
+  void clear(int x, int z) { builder_.clear(x, z); }
   void setSingle(int x, int z, int y, int area) {
     clear(x, z);
     add(x, z, y, area);
@@ -77,75 +73,14 @@ class Columns {
   void forAll(const std::function<void(int, int)>& f) const {
     forEach({0, 0, size_, size_}, f);
   }
-  Heightfield build() const;
+  // The lowest neighbouring span within the climb height whose free space
+  // overlaps this span's free space.
+  Heightfield build() const { return builder_.build({kClimb, true}); }
 
  private:
   int size_;
-  std::vector<std::vector<Floor>> cells_;
+  HeightfieldBuilder builder_;
 };
-
-// Spans bottom up with distinct floors, as a rasterizer would leave them.
-std::vector<Floor> normalized(std::vector<Floor> column) {
-  std::stable_sort(column.begin(), column.end(),
-                   [](const Floor& a, const Floor& b) { return a.y < b.y; });
-  column.erase(
-      std::unique(column.begin(), column.end(),
-                  [](const Floor& a, const Floor& b) { return a.y == b.y; }),
-      column.end());
-  for (Floor& f : column) f.y = std::clamp(f.y, 0, kMaxY);
-  if (column.size() > size_t{kMaxSpansPerCell}) {
-    column.resize(kMaxSpansPerCell);
-  }
-  return column;
-}
-
-// Top of the free space above span i of a column (the next floor up).
-int ceilingOf(const std::vector<Floor>& column, size_t i) {
-  return i + 1 < column.size() ? column[i + 1].y : INT_MAX;
-}
-
-// The heightfield builder's rule: the lowest neighbouring span within the
-// climb height whose free space overlaps this span's free space.
-int findLink(const std::vector<Floor>& column, size_t i,
-             const std::vector<Floor>& neighbour) {
-  const int y = column[i].y;
-  const int top = ceilingOf(column, i);
-  for (size_t j = 0; j < neighbour.size(); ++j) {
-    const int ny = neighbour[j].y;
-    if (std::abs(ny - y) <= kClimb && ny < top && y < ceilingOf(neighbour, j)) {
-      return static_cast<int>(j);
-    }
-  }
-  return kNoLink;
-}
-
-Heightfield Columns::build() const {
-  Heightfield hf;
-  hf.width = size_;
-  hf.depth = size_;
-  std::vector<std::vector<Floor>> cols;
-  cols.reserve(cells_.size());
-  for (const auto& c : cells_) cols.push_back(normalized(c));
-  for (const auto& c : cols) hf.counts.push_back(static_cast<int>(c.size()));
-  for (int z = 0; z < size_; ++z) {
-    for (int x = 0; x < size_; ++x) {
-      const auto& column = cols[x + z * size_];
-      for (size_t i = 0; i < column.size(); ++i) {
-        Span s;
-        s.y = column[i].y;
-        s.area = column[i].area;
-        for (int d = 0; d < 4; ++d) {
-          const int nx = x + kDirX[d], nz = z + kDirZ[d];
-          if (!hf.insideGrid(nx, nz)) continue;
-          s.link[d] = findLink(column, i, cols[nx + nz * size_]);
-        }
-        hf.spans.push_back(s);
-      }
-    }
-  }
-  hf.index();
-  return hf;
-}
 
 // A random rectangle with sides in [minSide, maxSide], inside the grid.
 Rect randomRect(Rng& rng, int size, int minSide, int maxSide) {
