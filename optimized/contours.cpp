@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cstdint>
 
-#include "optimized/contours_internal.h"
+#include "optimized/contours_steps.h"
 #include "optimized/mutual_links.h"
 #include "optimized/optimized.h"
 

@@ -2,7 +2,7 @@
 #include <algorithm>
 #include <numeric>
 
-#include "optimized/contours_internal.h"
+#include "optimized/contours_steps.h"
 
 namespace regcon::opt::contours {
 namespace {

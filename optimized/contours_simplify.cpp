@@ -3,7 +3,7 @@
 // duplicate merging, validity and the retries.
 #include <utility>
 
-#include "optimized/contours_internal.h"
+#include "optimized/contours_steps.h"
 
 namespace regcon::opt::contours {
 namespace {

@@ -11,7 +11,7 @@
 #include "core/hash.h"
 #include "props/generators.h"
 #include "props/prop_support.h"
-#include "reference/contour_steps.h"
+#include "reference/contours_steps.h"
 #include "reference/reference.h"
 #include "tests/invariants.h"
 

@@ -1,6 +1,6 @@
 #include <algorithm>
 
-#include "reference/contour_steps.h"
+#include "reference/contours_steps.h"
 #include "reference/reference.h"
 
 namespace regcon::ref {

@@ -21,7 +21,7 @@
 #include <utility>
 #include <vector>
 
-#include "reference/contour_steps.h"
+#include "reference/contours_steps.h"
 #include "reference/reference.h"
 #include "tests/test_support.h"
 

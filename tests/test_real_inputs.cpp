@@ -9,7 +9,7 @@
 #include "core/io.h"
 #include "core/scenarios.h"
 #include "import/mesh_import.h"
-#include "reference/contour_steps.h"
+#include "reference/contours_steps.h"
 #include "reference/reference.h"
 #include "tests/invariants.h"
 #include "tests/test_support.h"

@@ -8,7 +8,7 @@
 #include "core/implementation.h"
 #include "core/io.h"
 #include "core/scenarios.h"
-#include "reference/contour_steps.h"
+#include "reference/contours_steps.h"
 #include "tests/test_support.h"
 
 namespace regcon {

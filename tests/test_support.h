@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "core/types.h"
-#include "reference/contour_steps.h"
+#include "reference/contours_steps.h"
 
 namespace regcon::testing {
 

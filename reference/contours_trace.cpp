@@ -1,7 +1,7 @@
 #include <algorithm>
 #include <stdexcept>
 
-#include "reference/contour_steps.h"
+#include "reference/contours_steps.h"
 #include "reference/reference.h"
 
 namespace regcon::ref {

@@ -1,7 +1,7 @@
 #include <algorithm>
 #include <utility>
 
-#include "reference/contour_steps.h"
+#include "reference/contours_steps.h"
 
 namespace regcon::ref {
 namespace {
