@@ -25,8 +25,9 @@ struct ConformReport {
   std::string text;
 };
 
-// Compares two results of the same heightfield; `text` names the first
-// difference of each document that differs.
+// Compares two results of the same heightfield: the three hash lines, then
+// every differing section with its count and first difference
+// (core/compare.h).
 ConformReport compareResults(const Heightfield& hf, const StageResult& expected,
                              const StageResult& actual);
 

@@ -1,14 +1,18 @@
 // Decodes bytes into a small valid heightfield and settings (links built
 // the way a heightfield builder builds them, some made one-way or cut),
 // runs every implementation through the seam and checks the invariants the
-// spec states; when two implementations both answer, their hashes must
-// agree. On a failure it prints the heightfield as an interchange document,
-// so `regcon` can replay it, and aborts.
+// spec states; when two implementations both answer, every section of their
+// results (distances, regions, contours, raw loops) must agree. On a failure
+// it prints the hashes and the comparer's report, then the heightfield and
+// settings as interchange documents, so `regcon` can replay them, and aborts.
 #include <cstdio>
 #include <cstdlib>
+#include <optional>
 #include <sstream>
 #include <string>
 
+#include "core/builder.h"
+#include "core/compare.h"
 #include "core/hash.h"
 #include "core/implementation.h"
 #include "core/io.h"
@@ -18,22 +22,16 @@
 namespace regcon::fuzz {
 namespace {
 
-constexpr int kClimb = 3;
-
-int lowestLinkable(const Heightfield& hf, int cell, int y) {
-  for (int i = 0; i < hf.counts[cell]; ++i) {
-    const int dy = hf.spans[hf.cellStart[cell] + i].y - y;
-    if (dy >= -kClimb && dy <= kClimb) return i;
-  }
-  return kNoLink;
-}
-
+// Links by the climb rule, each cut by a byte with chance 4 %; the bytes
+// are read in span, then direction order (only for directions inside the
+// grid), as the committed corpus was written.
 void buildLinks(Heightfield& hf, FuzzData& bytes) {
+  const LinkRule rule{.climb = 3};
   for (int s = 0; s < hf.spanCount(); ++s) {
     for (int d = 0; d < 4; ++d) {
       const int x = hf.cellX(s) + kDirX[d], z = hf.cellZ(s) + kDirZ[d];
       if (!hf.insideGrid(x, z)) continue;
-      hf.spans[s].link[d] = lowestLinkable(hf, x + z * hf.width, hf.spans[s].y);
+      hf.spans[s].link[d] = ruleLink(hf, s, d, rule);
       if (bytes.chance(4)) hf.spans[s].link[d] = kNoLink;
     }
   }
@@ -75,13 +73,18 @@ Settings decodeSettings(FuzzData& bytes) {
   return s;
 }
 
-[[noreturn]] void fail(const Heightfield& hf, const Settings& settings,
-                       const std::string& what) {
+void writeDocuments(const Heightfield& hf, const Settings& settings) {
   std::ostringstream doc, set;
   writeHeightfield(doc, hf);
   writeSettings(set, settings);
-  std::fprintf(stderr, "%s\nheightfield: %s\nsettings: %s\n", what.c_str(),
-               doc.str().c_str(), set.str().c_str());
+  std::fprintf(stderr, "heightfield: %s\nsettings: %s\n", doc.str().c_str(),
+               set.str().c_str());
+}
+
+[[noreturn]] void fail(const Heightfield& hf, const Settings& settings,
+                       const std::string& what) {
+  std::fprintf(stderr, "%s\n", what.c_str());
+  writeDocuments(hf, settings);
   std::abort();
 }
 
@@ -97,7 +100,31 @@ void checkInvariants(const Heightfield& hf, const Settings& settings,
 }
 
 std::string hashes(const StageResult& r) {
-  return hashRegions(r.regions) + " " + hashContours(r.contours);
+  return "distances " +
+         (r.regions.distances ? hashDistances(*r.regions.distances) : "-") +
+         "\nregions   " + hashRegions(r.regions) + "\ncontours  " +
+         hashContours(r.contours) + "\n";
+}
+
+struct Answer {
+  const Implementation* impl;
+  StageResult result;
+};
+
+// Every section of every result, distances and raw loops included, must
+// equal the first implementation's; on a disagreement both sides' hashes
+// and the comparer's report are printed.
+void checkAgreement(const Heightfield& hf, const Settings& settings,
+                    const Answer& first, const Answer& other) {
+  const Comparison comparison = compareResults(
+      hf, first.result, other.result,
+      {.expectedLabel = first.impl->name(), .actualLabel = other.impl->name()});
+  if (comparison.same()) return;
+  fail(hf, settings,
+       other.impl->name() + " disagrees with " + first.impl->name() + "\n" +
+           first.impl->name() + ":\n" + hashes(first.result) +
+           other.impl->name() + ":\n" + hashes(other.result) +
+           comparison.report());
 }
 
 }  // namespace
@@ -108,20 +135,20 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   fuzz::FuzzData bytes(data, size);
   const Settings settings = fuzz::decodeSettings(bytes);
   const Heightfield hf = fuzz::decodeHeightfield(bytes);
-  std::string first;
+  std::optional<fuzz::Answer> first;
   for (const Implementation* impl : allImplementations()) {
-    StageResult result;
+    fuzz::Answer answer{impl, {}};
     try {
-      result = runStage(*impl, hf, settings);
+      answer.result = runStage(*impl, hf, settings);
     } catch (const NotImplemented&) {
       continue;
     }
-    fuzz::checkInvariants(hf, settings, result, impl->name());
-    const std::string h = fuzz::hashes(result);
-    if (!first.empty() && h != first) {
-      fuzz::fail(hf, settings, impl->name() + " disagrees with the reference");
+    fuzz::checkInvariants(hf, settings, answer.result, impl->name());
+    if (first) {
+      fuzz::checkAgreement(hf, settings, *first, answer);
+    } else {
+      first = std::move(answer);
     }
-    if (first.empty()) first = h;
   }
   return 0;
 }

@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <sstream>
 
+#include "core/compare.h"
 #include "core/implementation.h"
 #include "core/io.h"
 #include "core/scenarios.h"
@@ -169,10 +170,16 @@ TEST_P(RealInput, OptimizedGivesTheReferenceBytes) {
     Settings settings;
     settings.partition = p;
     settings.rawContours = true;
+    const StageResult expected = runStage(reference, hf_, settings);
+    const StageResult actual = runStage(optimized, hf_, settings);
     std::ostringstream want, got;
-    writeResult(want, runStage(reference, hf_, settings));
-    writeResult(got, runStage(optimized, hf_, settings));
-    EXPECT_TRUE(want.str() == got.str());
+    writeResult(want, expected);
+    writeResult(got, actual);
+    EXPECT_TRUE(want.str() == got.str())
+        << compareResults(
+               hf_, expected, actual,
+               {.expectedLabel = "reference", .actualLabel = "optimized"})
+               .report();
   }
 }
 

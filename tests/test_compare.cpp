@@ -1,0 +1,239 @@
+// The one comparer (core/compare.h) on small hand-made results: each section
+// is found, its differing entries counted, and no section hides another.
+#include <gtest/gtest.h>
+
+#include "core/compare.h"
+#include "tests/test_support.h"
+
+namespace regcon {
+namespace {
+
+using testing::floorsFromAscii;
+
+// Two floors: cell (0, 0) holds spans 0 (y 0) and 1 (y 5), cell (1, 0)
+// holds span 2 (y 0).
+//
+//   floor y 0:  0 0        floor y 5:  5 .
+Heightfield twoColumns() {
+  return floorsFromAscii({{"00"}, {"5."}});
+}
+
+Loop square(int x) {
+  return {{x, 0, 0, 1}, {x, 0, 1, 0}, {x + 1, 0, 1, 0}, {x + 1, 0, 0, 2}};
+}
+
+// Regions 1 and 2 with their distances, two contours with raw loops.
+StageResult handMade() {
+  StageResult r;
+  r.regions.regionCount = 2;
+  r.regions.regions = {1, 2, 1};
+  r.regions.distances = std::vector<int>{0, 2, 4};
+  for (int region : {1, 2}) {
+    Contour c;
+    c.region = region;
+    c.area = 63;
+    c.vertices = square(region);
+    c.rawOutline = square(region);
+    c.rawHoles = std::vector<Loop>{square(region + 5)};
+    r.contours.contours.push_back(c);
+  }
+  return r;
+}
+
+CompareOptions labels() {
+  CompareOptions o;
+  o.expectedLabel = "reference";
+  o.actualLabel = "optimized";
+  return o;
+}
+
+std::vector<std::string> sectionNames(const Comparison& c) {
+  std::vector<std::string> names;
+  for (const SectionDifference& d : c.sections) names.push_back(d.section);
+  return names;
+}
+
+TEST(Compare, EqualResultsHaveNoDifferenceAndAnEmptyReport) {
+  const Comparison c =
+      compareResults(twoColumns(), handMade(), handMade(), labels());
+  EXPECT_TRUE(c.same());
+  EXPECT_EQ(c.report(), "");
+}
+
+TEST(Compare, ASpanIsNamedByIndexCellAndPlaceInItsColumn) {
+  const Heightfield hf = twoColumns();
+  EXPECT_EQ(spanName(hf, 1), "span 1 (cell (0, 0), 1 from the bottom)");
+  EXPECT_EQ(spanName(hf, 2), "span 2 (cell (1, 0), 0 from the bottom)");
+  EXPECT_EQ(spanName(hf, 7), "span 7");  // outside the heightfield
+}
+
+TEST(Compare, DistancesCountEveryDifferingSpanAndNameTheFirst) {
+  StageResult actual = handMade();
+  (*actual.regions.distances)[1] = 3;
+  (*actual.regions.distances)[2] = 9;
+  const Comparison c =
+      compareResults(twoColumns(), handMade(), actual, labels());
+  ASSERT_EQ(sectionNames(c), std::vector<std::string>{"distances"});
+  EXPECT_EQ(c.sections[0].count, 2u);
+  EXPECT_EQ(c.sections[0].specSection, "§1");
+  EXPECT_EQ(c.sections[0].first,
+            "distances[1], span 1 (cell (0, 0), 1 from the bottom): "
+            "reference 2, optimized 3");
+  EXPECT_EQ(c.report(),
+            "distances (§1): 2 differing entries; first difference: "
+            "distances[1], span 1 (cell (0, 0), 1 from the bottom): "
+            "reference 2, optimized 3\n");
+}
+
+TEST(Compare, MissingDistancesAreADifferenceUnlessOptional) {
+  StageResult actual = handMade();
+  actual.regions.distances.reset();
+  const Comparison c =
+      compareResults(twoColumns(), handMade(), actual, labels());
+  ASSERT_EQ(sectionNames(c), std::vector<std::string>{"distances"});
+  EXPECT_EQ(c.sections[0].count, 3u);
+  EXPECT_EQ(c.sections[0].first,
+            "distances: missing in optimized (reference has 3 entries)");
+  // Missing on the expected side is named the other way round.
+  EXPECT_EQ(compareResults(twoColumns(), actual, handMade(), labels())
+                .sections.at(0)
+                .first,
+            "distances: missing in reference (optimized has 3 entries)");
+
+  CompareOptions optional = labels();
+  optional.distancesRequired = false;
+  EXPECT_TRUE(
+      compareResults(twoColumns(), handMade(), actual, optional).same());
+  // Present on both sides, they are still compared.
+  StageResult wrong = handMade();
+  (*wrong.regions.distances)[0] = 1;
+  EXPECT_NE(compareResults(twoColumns(), handMade(), wrong, optional)
+                .find("distances"),
+            nullptr);
+}
+
+TEST(Compare, RegionsAndRegionCountAreSeparateSections) {
+  StageResult actual = handMade();
+  actual.regions.regions = {1, 3, 3};
+  actual.regions.regionCount = 3;
+  const Comparison c = compareRegions(twoColumns(), handMade().regions,
+                                      actual.regions, labels());
+  ASSERT_EQ(sectionNames(c),
+            (std::vector<std::string>{"regions", "regionCount"}));
+  EXPECT_EQ(c.sections[0].count, 2u);
+  EXPECT_EQ(c.sections[0].specSection, "§2–§5");
+  EXPECT_EQ(c.sections[0].first,
+            "regions[1], span 1 (cell (0, 0), 1 from the bottom): "
+            "reference 2, optimized 3");
+  EXPECT_EQ(c.sections[1].count, 1u);
+  EXPECT_EQ(c.sections[1].first, "regionCount: reference 2, optimized 3");
+}
+
+TEST(Compare, ALengthDifferenceCountsTheEntriesOneSideLacks) {
+  RegionResult actual = handMade().regions;
+  actual.regions = {1};
+  const Comparison c =
+      compareRegions(twoColumns(), handMade().regions, actual, labels());
+  ASSERT_NE(c.find("regions"), nullptr);
+  EXPECT_EQ(c.find("regions")->count, 2u);
+  EXPECT_EQ(c.find("regions")->first,
+            "regions: reference has 3 entries, optimized 1");
+}
+
+TEST(Compare, CountersDoNotHideAVertexDifference) {
+  ContourSet actual = handMade().contours;
+  actual.rawFallbacks = 1;
+  actual.droppedHoles = 2;
+  actual.contours[1].vertices[2].y = 7;
+  actual.contours[1].vertices[3].neighbor = 0;
+  const Comparison c = compareContours(handMade().contours, actual, labels());
+  ASSERT_EQ(sectionNames(c),
+            (std::vector<std::string>{"rawFallbacks", "droppedHoles",
+                                      "contour vertices"}));
+  EXPECT_EQ(c.sections[0].first, "rawFallbacks: reference 0, optimized 1");
+  EXPECT_EQ(c.sections[1].first, "droppedHoles: reference 0, optimized 2");
+  EXPECT_EQ(c.sections[2].count, 2u);
+  EXPECT_EQ(c.sections[2].specSection, "§6");
+  EXPECT_EQ(c.sections[2].first,
+            "contours[1].vertices[2] (region 2): reference [3, 0, 1, 0], "
+            "optimized [3, 7, 1, 0]");
+}
+
+TEST(Compare, AContourCountDifferenceStillComparesTheContoursBothHave) {
+  ContourSet actual = handMade().contours;
+  actual.contours.pop_back();
+  actual.contours[0].area = 5;
+  actual.contours[0].region = 4;
+  const Comparison c = compareContours(handMade().contours, actual, labels());
+  ASSERT_EQ(sectionNames(c),
+            (std::vector<std::string>{"contour count", "contour region",
+                                      "contour area"}));
+  EXPECT_EQ(c.sections[0].first,
+            "contours: reference has 2 contours, optimized 1");
+  EXPECT_EQ(c.sections[1].first,
+            "contours[0].region: reference 1, optimized 4");
+  EXPECT_EQ(c.sections[2].first,
+            "contours[0].area (region 1): reference 63, optimized 5");
+}
+
+TEST(Compare, AVertexCountDifferenceStillComparesTheVerticesBothHave) {
+  ContourSet actual = handMade().contours;
+  actual.contours[0].vertices.pop_back();
+  actual.contours[1].vertices.push_back({9, 9, 9, 9});
+  actual.contours[1].vertices[0].x = 8;
+  const Comparison c = compareContours(handMade().contours, actual, labels());
+  ASSERT_EQ(sectionNames(c), (std::vector<std::string>{"contour vertex count",
+                                                       "contour vertices"}));
+  EXPECT_EQ(c.sections[0].count, 2u);
+  EXPECT_EQ(c.sections[0].first,
+            "contours[0] (region 1): reference has 4 vertices, optimized 3");
+  EXPECT_EQ(c.sections[1].count, 1u);
+  EXPECT_EQ(c.sections[1].first,
+            "contours[1].vertices[0] (region 2): reference [2, 0, 0, 1], "
+            "optimized [8, 0, 0, 1]");
+}
+
+TEST(Compare, RawLoopsAreComparedUnlessOnlyHashedSectionsCount) {
+  ContourSet actual = handMade().contours;
+  (*actual.contours[0].rawOutline)[1].z = 4;
+  actual.contours[1].rawHoles->push_back(square(0));
+  actual.contours[0].rawHoles.reset();
+  const Comparison c = compareContours(handMade().contours, actual, labels());
+  ASSERT_EQ(sectionNames(c), (std::vector<std::string>{"contour rawOutline",
+                                                       "contour rawHoles"}));
+  EXPECT_EQ(c.sections[0].first,
+            "contours[0].rawOutline[1]: reference [1, 0, 1, 0], "
+            "optimized [1, 0, 4, 0]");
+  EXPECT_EQ(c.sections[1].count, 2u);
+  EXPECT_EQ(c.sections[1].first, "contours[0].rawHoles: only reference has it");
+
+  CompareOptions hashedOnly = labels();
+  hashedOnly.rawLoops = false;
+  EXPECT_TRUE(compareContours(handMade().contours, actual, hashedOnly).same());
+}
+
+TEST(Compare, EverySectionOfAStageResultIsReportedInDocumentOrder) {
+  StageResult actual = handMade();
+  (*actual.regions.distances)[0] = 1;
+  actual.regions.regions[0] = 2;
+  actual.regions.regionCount = 1;
+  actual.contours.rawFallbacks = 3;
+  actual.contours.contours[0].vertices[0].x = 0;
+  const Comparison c =
+      compareResults(twoColumns(), handMade(), actual, labels());
+  EXPECT_EQ(sectionNames(c),
+            (std::vector<std::string>{"distances", "regions", "regionCount",
+                                      "rawFallbacks", "contour vertices"}));
+  for (const SectionDifference& d : c.sections) {
+    EXPECT_EQ(d.count, 1u) << d.section;
+    EXPECT_NE(c.report().find(d.section + " (" + d.specSection +
+                              "): 1 "
+                              "differing entry; first difference: " +
+                              d.first + "\n"),
+              std::string::npos)
+        << c.report();
+  }
+}
+
+}  // namespace
+}  // namespace regcon
