@@ -1,19 +1,14 @@
 #include "cli/commands.h"
 
-#include <unistd.h>
-
 #include <CLI/CLI.hpp>
 #include <algorithm>
-#include <cerrno>
-#include <cstring>
-#include <filesystem>
-#include <fstream>
 #include <iomanip>
 #include <iostream>
 #include <memory>
 #include <sstream>
 
 #include "cli/conform.h"
+#include "cli/output.h"
 #include "core/hash.h"
 #include "core/io.h"
 
@@ -26,31 +21,6 @@ std::string asTextOutput(const std::ostringstream& out) {
   std::string text = out.str();
   if (text.empty() || text.back() != '\n') text.push_back('\n');
   return text;
-}
-
-// Beside the target, so the final rename stays inside one file system.
-std::filesystem::path temporaryPathFor(const std::filesystem::path& target) {
-  return target.parent_path() / ("." + target.filename().string() + ".tmp-" +
-                                 std::to_string(::getpid()));
-}
-
-void writeFileAtomically(const std::string& path, const std::string& text) {
-  const std::filesystem::path target(path);
-  const std::filesystem::path temporary = temporaryPathFor(target);
-  std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-  const std::string openError = out ? "" : std::strerror(errno);
-  out << text;
-  out.close();
-  std::error_code renameError;
-  if (out) std::filesystem::rename(temporary, target, renameError);
-  if (!out || renameError) {
-    std::error_code ignored;
-    std::filesystem::remove(temporary, ignored);
-    const std::string reason = !openError.empty() ? openError
-                               : renameError      ? renameError.message()
-                                                  : "write failed";
-    throw InputError("cannot write " + path + ": " + reason);
-  }
 }
 
 struct StageInputs {
@@ -168,7 +138,8 @@ void addStageCommand(CLI::App& app, int& exitCode, const std::string& name,
   CLI::App* command = app.add_subcommand(name, description);
   addStageOptions(*command, *options, source);
   command->callback([options, work, &exitCode] {
-    emit(work(*options), options->outputPath);
+    OutputTarget output(options->outputPath);  // refused before the work
+    output.commit(work(*options));
     exitCode = 0;
   });
 }
@@ -205,7 +176,8 @@ void addGenCommand(CLI::App& app, int& exitCode) {
       ->capture_default_str();
   addOutputOption(*command, options->outputPath);
   command->callback([options, &exitCode] {
-    emit(genCommand(*options), options->outputPath);
+    OutputTarget output(options->outputPath);
+    output.commit(genCommand(*options));
     exitCode = 0;
   });
 }
@@ -251,7 +223,8 @@ void addImportCommand(CLI::App& app, int& exitCode) {
       ->check(CLI::Range(0.0, 90.0));
   addOutputOption(*command, options->outputPath);
   command->callback([options, &exitCode] {
-    emit(importCommand(*options), options->outputPath);
+    OutputTarget output(options->outputPath);
+    output.commit(importCommand(*options));
     exitCode = 0;
   });
 }
@@ -345,14 +318,6 @@ bool validateCommand(const std::vector<std::string>& files, std::ostream& out,
     }
   }
   return allValid;
-}
-
-void emit(const std::string& text, const std::string& path) {
-  if (path.empty() || path == "-") {
-    std::cout << text << std::flush;
-  } else {
-    writeFileAtomically(path, text);
-  }
 }
 
 void addCommands(CLI::App& app, int& exitCode) {

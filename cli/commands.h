@@ -49,10 +49,6 @@ std::string demoCommand(const DemoOptions& options);
 bool validateCommand(const std::vector<std::string>& files, std::ostream& out,
                      std::ostream& err);
 
-// Writes a command's text to stdout, or to `path` through a temporary file
-// renamed into place only once the whole text is written.
-void emit(const std::string& text, const std::string& path);
-
 // Registers every command on `app`. The chosen command runs inside
 // app.parse() and leaves its exit status (0, or 2 for `validate` with an
 // invalid file) in `exitCode`; errors leave as exceptions.

@@ -10,6 +10,7 @@
 #include <new>
 
 #include "cli/commands.h"
+#include "cli/output.h"
 #include "core/types.h"
 
 namespace {
@@ -56,9 +57,7 @@ int reportParseError(const CLI::App& app, const CLI::ParseError& error) {
   return kUsage;
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
+int runCommandLine(int argc, char** argv) {
   CLI::App app{
       "regcon: verification-grade reference of the regions-and-contours stage "
       "of a navigation-mesh builder (build3d-regions-contours.md)",
@@ -85,4 +84,12 @@ int main(int argc, char** argv) {
     std::cerr << "regcon: internal error: " << e.what() << '\n';
     return kInternal;
   }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  // Whatever the command printed (a document, a report, --help) must have
+  // reached standard output, or the run failed.
+  return regcon::cli::finishStandardOutput(runCommandLine(argc, argv));
 }

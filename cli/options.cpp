@@ -136,8 +136,11 @@ void addStageOptions(CLI::App& command, StageOptions& options,
 void addOutputOption(CLI::App& command, std::string& outputPath) {
   command
       .add_option("-o,--output", outputPath,
-                  "write to FILE instead of stdout (atomically: a failed "
-                  "run leaves no file)")
+                  "write to FILE instead of stdout; a regular FILE is "
+                  "replaced atomically (a failed run leaves it untouched), "
+                  "through a symlink, keeping its mode; a device or FIFO is "
+                  "written directly; a read-only FILE or directory is "
+                  "refused (exit 2)")
       ->type_name("FILE");
 }
 

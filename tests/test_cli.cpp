@@ -1,15 +1,22 @@
 // The command-line tool as a user meets it: the built `regcon` binary run
 // through the shell, with exit codes, stdout and stderr captured to files.
 
+#include <fcntl.h>
 #include <gtest/gtest.h>
+#include <spawn.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <chrono>
+#include <csignal>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "core/hash.h"
@@ -77,15 +84,22 @@ class Cli : public ::testing::Test {
   // when given, becomes the tool's standard input.
   CliRun run(const std::string& args, const std::string& stdinFile = "") {
     const fs::path out = path("stdout.txt");
+    CliRun result = runWithStdout(args, out.string(), stdinFile);
+    result.out = readWholeFile(out);
+    return result;
+  }
+
+  // As run(), with standard output going to `stdoutPath` (/dev/full, say).
+  CliRun runWithStdout(const std::string& args, const std::string& stdoutPath,
+                       const std::string& stdinFile = "") {
     const fs::path err = path("stderr.txt");
     std::string command = shellQuote(REGCON_CLI) + " " + args + " >" +
-                          shellQuote(out.string()) + " 2>" +
+                          shellQuote(stdoutPath) + " 2>" +
                           shellQuote(err.string());
     if (!stdinFile.empty()) command += " <" + shellQuote(stdinFile);
     const int status = std::system(command.c_str());
     CliRun result;
     result.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    result.out = readWholeFile(out);
     result.err = readWholeFile(err);
     return result;
   }
@@ -513,6 +527,214 @@ TEST_F(CliConform, BadInputIsExitTwoBeforeTheCommandRuns) {
           shellQuote(settingsFile({})));
   EXPECT_EQ(r.exitCode, 2);
   EXPECT_NE(r.err.find("version"), std::string::npos) << r.err;
+}
+
+}  // namespace
+}  // namespace regcon
+
+// Issue 16, item 4: output that never lies or clobbers.
+namespace regcon {
+namespace {
+
+// A one-square floor, small enough to import in a blink.
+constexpr const char* kSquareObj =
+    "v 0 0 0\nv 3 0 0\nv 3 0 3\nv 0 0 3\nf 1 2 3 4\n";
+
+class CliOutput : public Cli {
+ protected:
+  // One command line per command that prints on standard output.
+  std::vector<std::string> everyPrintingCommand() {
+    const std::string chf = shellQuote(generatedChf());
+    const std::string settings = shellQuote(settingsFile({}));
+    writeWholeFile(path("square.obj"), kSquareObj);
+    return {"regions " + chf,
+            "contours " + chf,
+            "hashes " + chf,
+            "run " + chf + " " + settings,
+            "validate " + chf,
+            "gen flat --size 8",
+            "import " + shellQuote(path("square.obj")),
+            "demo --size 8",
+            "conform " + shellQuote(std::string(REGCON_CLI) + " run") + " " +
+                chf + " " + settings,
+            "--help",
+            "hashes --help"};
+  }
+  std::vector<std::string> everyCommandWithOutputFile() {
+    const std::string chf = shellQuote(generatedChf());
+    writeWholeFile(path("square.obj"), kSquareObj);
+    return {
+        "regions " + chf,    "contours " + chf,
+        "hashes " + chf,     "run " + chf + " " + shellQuote(settingsFile({})),
+        "gen flat --size 8", "import " + shellQuote(path("square.obj"))};
+  }
+};
+
+bool isCharacterDevice(const char* file) {
+  struct stat st {};
+  return ::stat(file, &st) == 0 && S_ISCHR(st.st_mode);
+}
+
+fs::perms permissionsOf(const fs::path& file) {
+  return fs::status(file).permissions();
+}
+
+TEST_F(CliOutput, AFullStandardOutputIsExitTwoForEveryCommand) {
+  for (const std::string& command : everyPrintingCommand()) {
+    SCOPED_TRACE(command);
+    const CliRun r = runWithStdout(command, "/dev/full");
+    EXPECT_EQ(r.exitCode, 2) << r.err;
+    EXPECT_NE(r.err.find("regcon: cannot write standard output: No space"),
+              std::string::npos)
+        << r.err;
+  }
+}
+
+TEST_F(CliOutput, AFullDeviceAsOutputFileIsExitTwoAndStaysADevice) {
+  ASSERT_TRUE(isCharacterDevice("/dev/full"));
+  for (const std::string& command : everyCommandWithOutputFile()) {
+    SCOPED_TRACE(command);
+    const CliRun r = run(command + " -o /dev/full");
+    EXPECT_EQ(r.exitCode, 2) << r.err;
+    EXPECT_NE(r.err.find("cannot write /dev/full: No space"), std::string::npos)
+        << r.err;
+    EXPECT_TRUE(isCharacterDevice("/dev/full"));
+  }
+}
+
+TEST_F(CliOutput, DevNullAsOutputFileStaysADevice) {
+  ASSERT_TRUE(isCharacterDevice("/dev/null"));
+  const CliRun r = run("gen flat --size 8 -o /dev/null");
+  EXPECT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_TRUE(r.out.empty());
+  EXPECT_TRUE(isCharacterDevice("/dev/null"));
+}
+
+// The link sits in a read-only directory: a temporary file beside the link
+// could not be made, one beside the target can, so success shows where the
+// temporary file lives as well as that the link was followed.
+TEST_F(CliOutput, OutputThroughASymlinkWritesItsTarget) {
+  fs::create_directories(path("links"));
+  fs::create_directories(path("data"));
+  writeWholeFile(path("data/real.json"), "previous");
+  fs::create_symlink("../data/real.json", path("links/out.json"));
+  fs::create_symlink(path("data/new.json"), path("links/dangling.json"));
+  fs::permissions(path("links"), fs::perms(0555));
+  const CliRun expected = run("gen flat --size 8");
+  const CliRun existing =
+      run("gen flat --size 8 -o " + shellQuote(path("links/out.json")));
+  const CliRun dangling =
+      run("gen flat --size 8 -o " + shellQuote(path("links/dangling.json")));
+  fs::permissions(path("links"), fs::perms(0755));  // so TearDown removes it
+  EXPECT_EQ(existing.exitCode, 0) << existing.err;
+  EXPECT_EQ(dangling.exitCode, 0) << dangling.err;
+  EXPECT_TRUE(fs::is_symlink(path("links/out.json")));
+  EXPECT_TRUE(fs::is_symlink(path("links/dangling.json")));
+  EXPECT_EQ(readWholeFile(path("data/real.json")), expected.out);
+  EXPECT_EQ(readWholeFile(path("data/new.json")), expected.out);
+}
+
+TEST_F(CliOutput, AFifoIsWrittenDirectlyNotReplaced) {
+  const fs::path fifo = path("pipe");
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0644), 0);
+  const fs::path got = path("got.json");
+  // The reader gives up after 20 s should regcon never open the FIFO.
+  const std::string command = "timeout 20 cat " + shellQuote(fifo) + " >" +
+                              shellQuote(got) + " & " + shellQuote(REGCON_CLI) +
+                              " gen flat --size 8 -o " + shellQuote(fifo) +
+                              "; status=$?; wait; exit " + "$status";
+  const int status = std::system(command.c_str());
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 0);
+  EXPECT_EQ(fs::status(fifo).type(), fs::file_type::fifo);
+  EXPECT_EQ(readWholeFile(got), run("gen flat --size 8").out);
+}
+
+// Checked on the mode bits, so root (who runs the tests) is refused too.
+TEST_F(CliOutput, AReadOnlyFileIsRefusedAndKept) {
+  const fs::path target = path("locked.json");
+  writeWholeFile(target, "previous");
+  fs::permissions(target, fs::perms(0444));
+  const CliRun r = run("gen flat --size 8 -o " + shellQuote(target));
+  EXPECT_EQ(r.exitCode, 2);
+  EXPECT_NE(r.err.find("locked.json: file is read-only (mode 0444)"),
+            std::string::npos)
+      << r.err;
+  EXPECT_EQ(readWholeFile(target), "previous");
+  EXPECT_EQ(permissionsOf(target), fs::perms(0444));
+}
+
+TEST_F(CliOutput, AReadOnlyDirectoryIsRefused) {
+  fs::create_directories(path("locked"));
+  fs::permissions(path("locked"), fs::perms(0555));
+  const CliRun r =
+      run("gen flat --size 8 -o " + shellQuote(path("locked/new.json")));
+  fs::permissions(path("locked"), fs::perms(0755));
+  EXPECT_EQ(r.exitCode, 2);
+  EXPECT_NE(r.err.find("directory is read-only (mode 0555)"), std::string::npos)
+      << r.err;
+  EXPECT_TRUE(fs::is_empty(path("locked")));
+}
+
+TEST_F(CliOutput, AnOverwrittenFileKeepsItsMode) {
+  const fs::path target = path("kept.json");
+  writeWholeFile(target, "previous");
+  fs::permissions(target, fs::perms(0640));
+  const CliRun r = run("gen flat --size 8 -o " + shellQuote(target));
+  EXPECT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_EQ(permissionsOf(target), fs::perms(0640));
+  EXPECT_EQ(readWholeFile(target), run("gen flat --size 8").out);
+}
+
+// Starts `regcon gen flat --size 1000 -o DIR/big.json` (seconds of work with
+// its temporary file open), waits for the temporary file to appear, sends
+// `signalNumber`, and returns how the process ended.
+int killDuringWrite(const fs::path& dir, int signalNumber) {
+  const std::string target = (dir / "big.json").string();
+  std::vector<std::string> args = {REGCON_CLI, "gen", "flat", "--size",
+                                   "1000",     "-o",  target};
+  std::vector<char*> argv;
+  for (std::string& a : args) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null",
+                                   O_WRONLY, 0);
+  posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null",
+                                   O_WRONLY, 0);
+  pid_t pid = 0;
+  const int spawned =
+      ::posix_spawn(&pid, REGCON_CLI, &actions, nullptr, argv.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  if (spawned != 0) return -1;
+  const fs::path temporary =
+      dir / (".big.json.tmp-" + std::to_string(static_cast<long>(pid)));
+  const auto deadline =
+      std::chrono::steady_clock::now() + std::chrono::seconds(20);
+  while (!fs::exists(temporary) &&
+         std::chrono::steady_clock::now() < deadline) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  const bool seen = fs::exists(temporary);
+  ::kill(pid, seen ? signalNumber : SIGKILL);
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  return seen ? status : -1;
+}
+
+TEST_F(CliOutput, ASignalDuringTheWriteRemovesTheTemporaryFile) {
+  for (int signalNumber : {SIGTERM, SIGINT}) {
+    SCOPED_TRACE(strsignal(signalNumber));
+    fs::create_directories(path("out"));
+    const int status = killDuringWrite(path("out"), signalNumber);
+    ASSERT_NE(status, -1) << "the temporary file never appeared";
+    // Killed by the signal itself (re-raised), not finished or crashed.
+    ASSERT_TRUE(WIFSIGNALED(status)) << status;
+    EXPECT_EQ(WTERMSIG(status), signalNumber);
+    for (const auto& entry : fs::directory_iterator(path("out"))) {
+      ADD_FAILURE() << "left behind: " << entry.path();
+    }
+  }
 }
 
 }  // namespace

@@ -1,0 +1,276 @@
+#include "cli/output.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <climits>
+#include <csignal>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <iostream>
+
+#include "core/types.h"
+
+namespace regcon::cli {
+namespace {
+
+namespace fs = std::filesystem;
+
+// --- the temporary file's removal on a signal --------------------------------
+
+// Read by the signal handler, so plain static storage: no allocation, no lock.
+char gTemporaryPath[PATH_MAX];
+volatile std::sig_atomic_t gHaveTemporary = 0;
+
+constexpr int kRemovalSignals[] = {SIGINT, SIGTERM, SIGHUP};
+
+extern "C" void removeTemporaryAndDie(int signalNumber) {
+  if (gHaveTemporary) ::unlink(gTemporaryPath);
+  // SA_RESETHAND restored the default action: die of the same signal, so the
+  // parent sees what killed us.
+  ::raise(signalNumber);
+}
+
+void installRemovalHandlers() {
+  static bool installed = false;
+  if (installed) return;
+  installed = true;
+  for (int signalNumber : kRemovalSignals) {
+    struct sigaction previous {};
+    ::sigaction(signalNumber, nullptr, &previous);
+    // A signal ignored at start (nohup, a background job) stays ignored.
+    if (previous.sa_handler == SIG_IGN) continue;
+    struct sigaction action {};
+    action.sa_handler = removeTemporaryAndDie;
+    action.sa_flags = SA_RESETHAND;
+    sigemptyset(&action.sa_mask);
+    ::sigaction(signalNumber, &action, nullptr);
+  }
+}
+
+void rememberTemporary(const std::string& path) {
+  gHaveTemporary = 0;
+  std::memcpy(gTemporaryPath, path.c_str(), path.size() + 1);
+  gHaveTemporary = 1;
+}
+
+void forgetTemporary() {
+  gHaveTemporary = 0;
+}
+
+// --- checks ------------------------------------------------------------------
+
+std::string errnoText(int error) {
+  return std::strerror(error);
+}
+
+std::string modeText(mode_t mode) {
+  char text[8];
+  std::snprintf(text, sizeof text, "%04o", static_cast<unsigned>(mode & 07777));
+  return text;
+}
+
+// Why `path` (file or directory, with status `st`) may not be written, or ""
+// when it may. access() answers for this user but says yes to root whatever
+// the mode; a file or directory with every write bit off is protected on
+// purpose, so the bits are checked as well and root is refused too.
+std::string writeRefusal(const std::string& path, const struct stat& st,
+                         int accessMode) {
+  if (::faccessat(AT_FDCWD, path.c_str(), accessMode, AT_EACCESS) != 0) {
+    return errnoText(errno);
+  }
+  if ((st.st_mode & 0222) == 0) {
+    return std::string(S_ISDIR(st.st_mode) ? "directory" : "file") +
+           " is read-only (mode " + modeText(st.st_mode) + ")";
+  }
+  return "";
+}
+
+// Follows a chain of symlinks to the path the data finally lands in, which
+// may not exist yet (a dangling symlink creates its target, as `>` does).
+std::string followSymlinks(const std::string& userPath) {
+  fs::path current(userPath);
+  constexpr int kMaxHops = 40;  // Linux's own limit (ELOOP)
+  for (int hop = 0; hop < kMaxHops; ++hop) {
+    struct stat st {};
+    if (::lstat(current.c_str(), &st) != 0 || !S_ISLNK(st.st_mode)) {
+      return current.string();
+    }
+    std::error_code error;
+    const fs::path link = fs::read_symlink(current, error);
+    if (error) return current.string();  // open() will name the problem
+    current = link.is_absolute() ? link : current.parent_path() / link;
+  }
+  throw InputError("cannot write " + userPath +
+                   ": too many levels of symbolic links");
+}
+
+mode_t modeForNewFiles() {
+  const mode_t mask = ::umask(0);
+  ::umask(mask);
+  return 0666 & ~mask;
+}
+
+// Writes all of `text`; returns 0 or the errno of the failed write.
+int writeAll(int fd, const std::string& text) {
+  const char* data = text.data();
+  size_t left = text.size();
+  while (left > 0) {
+    const ssize_t wrote = ::write(fd, data, left);
+    if (wrote < 0) {
+      if (errno == EINTR) continue;
+      return errno;
+    }
+    data += wrote;
+    left -= static_cast<size_t>(wrote);
+  }
+  return 0;
+}
+
+}  // namespace
+
+OutputTarget::OutputTarget(const std::string& path) : path_(path) {
+  if (path.empty() || path == "-") return;
+  target_ = followSymlinks(path);
+  struct stat st {};
+  if (::stat(target_.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) {
+    openExisting();
+  } else {
+    openTemporary();
+  }
+}
+
+OutputTarget::~OutputTarget() {
+  abandon();
+}
+
+// A device or a FIFO: renaming over it would replace it, so write into it.
+void OutputTarget::openExisting() {
+  struct stat st {};
+  ::stat(target_.c_str(), &st);
+  if (S_ISDIR(st.st_mode)) {
+    throw InputError("cannot write " + path_ + ": it is a directory");
+  }
+  const std::string refusal = writeRefusal(target_, st, W_OK);
+  if (!refusal.empty()) {
+    throw InputError("cannot write " + path_ + ": " + refusal);
+  }
+  fd_ = ::open(target_.c_str(), O_WRONLY | O_CLOEXEC);
+  if (fd_ < 0) {
+    throw InputError("cannot write " + path_ + ": " + errnoText(errno));
+  }
+}
+
+// A regular file, or none yet: a temporary file beside the final target, in
+// the same directory, so the rename is atomic.
+void OutputTarget::openTemporary() {
+  const fs::path target(target_);
+  const fs::path directory =
+      target.has_parent_path() ? target.parent_path() : fs::path(".");
+  struct stat dirStat {};
+  if (::stat(directory.c_str(), &dirStat) != 0 || !S_ISDIR(dirStat.st_mode)) {
+    throw InputError("cannot write " + path_ + ": directory " +
+                     directory.string() + " does not exist");
+  }
+  std::string refusal = writeRefusal(directory, dirStat, W_OK | X_OK);
+  if (!refusal.empty()) {
+    throw InputError("cannot write " + path_ + ": directory " +
+                     directory.string() + ": " + refusal);
+  }
+  struct stat st {};
+  if (::stat(target_.c_str(), &st) == 0) {
+    refusal = writeRefusal(target_, st, W_OK);
+    if (!refusal.empty()) {
+      throw InputError("cannot write " + path_ + ": " + refusal);
+    }
+    mode_ = st.st_mode & 07777;
+    owner_ = static_cast<int>(st.st_uid);
+    group_ = static_cast<int>(st.st_gid);
+  } else {
+    mode_ = modeForNewFiles();
+  }
+  temporary_ = (directory / ("." + target.filename().string() + ".tmp-" +
+                             std::to_string(::getpid())))
+                   .string();
+  if (temporary_.size() >= sizeof gTemporaryPath) {
+    throw InputError("cannot write " + path_ + ": path too long");
+  }
+  installRemovalHandlers();
+  rememberTemporary(temporary_);
+  for (int attempt = 0; attempt < 2 && fd_ < 0; ++attempt) {
+    fd_ = ::open(temporary_.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC,
+                 0600);
+    // Left by an earlier run with our pid that was killed outright.
+    if (fd_ < 0 && errno == EEXIST && attempt == 0)
+      ::unlink(temporary_.c_str());
+  }
+  if (fd_ < 0) {
+    const int error = errno;
+    forgetTemporary();
+    temporary_.clear();
+    throw InputError("cannot write " + path_ + ": " + errnoText(error));
+  }
+}
+
+void OutputTarget::commit(const std::string& text) {
+  if (target_.empty()) {
+    std::cout.flush();
+    const int error = writeAll(STDOUT_FILENO, text);
+    if (error != 0) {
+      throw InputError("cannot write standard output: " + errnoText(error));
+    }
+    return;
+  }
+  int error = writeAll(fd_, text);
+  if (error == 0 && !temporary_.empty() && ::fchmod(fd_, mode_) != 0) {
+    error = errno;
+  }
+  if (error == 0 && owner_ >= 0) {
+    // Only root may give a file away; for anyone else the target was theirs.
+    [[maybe_unused]] const int ignored = ::fchown(fd_, owner_, group_);
+  }
+  const int fd = fd_;
+  fd_ = -1;
+  if (::close(fd) != 0 && error == 0) error = errno;
+  if (error == 0 && !temporary_.empty() &&
+      ::rename(temporary_.c_str(), target_.c_str()) != 0) {
+    error = errno;
+  }
+  if (error != 0) {
+    abandon();
+    throw InputError("cannot write " + path_ + ": " + errnoText(error));
+  }
+  forgetTemporary();  // after the rename: a signal before it still cleans up
+  temporary_.clear();
+}
+
+void OutputTarget::abandon() noexcept {
+  if (fd_ >= 0) ::close(fd_);
+  fd_ = -1;
+  if (!temporary_.empty()) {
+    ::unlink(temporary_.c_str());
+    forgetTemporary();
+    temporary_.clear();
+  }
+}
+
+void emit(const std::string& text, const std::string& path) {
+  OutputTarget(path).commit(text);
+}
+
+int finishStandardOutput(int exitCode) {
+  errno = 0;
+  std::cout.flush();
+  const bool lost =
+      !std::cout || std::fflush(stdout) != 0 || std::ferror(stdout);
+  if (!lost) return exitCode;
+  const int error = errno;
+  std::cerr << "regcon: cannot write standard output"
+            << (error != 0 ? ": " + errnoText(error) : std::string()) << '\n';
+  return exitCode == 0 ? 2 : exitCode;
+}
+
+}  // namespace regcon::cli
