@@ -11,6 +11,7 @@
 #include "cli/output.h"
 #include "core/hash.h"
 #include "core/io.h"
+#include "core/limits.h"
 
 namespace regcon::cli {
 namespace {
@@ -221,6 +222,14 @@ void addImportCommand(CLI::App& app, int& exitCode) {
       ->capture_default_str()
       ->check(nonNegative)  // Range alone lets NaN through
       ->check(CLI::Range(0.0, 90.0));
+  command
+      ->add_option("--max-cells", mesh.maxCells,
+                   "largest grid (width x depth cells, from the mesh's "
+                   "bounds over --cell-size) to voxelize; a larger one is "
+                   "refused with exit 2 before Recast starts")
+      ->capture_default_str()
+      ->check(
+          CLI::Range(int64_t{1}, limits::kMaxGridSide * limits::kMaxGridSide));
   addOutputOption(*command, options->outputPath);
   command->callback([options, &exitCode] {
     OutputTarget output(options->outputPath);

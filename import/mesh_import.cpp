@@ -8,16 +8,19 @@
 #include <filesystem>
 #include <fstream>
 #include <memory>
+#include <sstream>
 #include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
 
+#include "core/limits.h"
+
 namespace regcon {
 namespace {
 
-constexpr int kMaxGridSide = 32767;   // interchange.md §1 width/depth limit
-constexpr int kMaxSpansPerCell = 63;  // interchange.md §1 count limit
+using limits::kMaxGridSide;
+using limits::kMaxSpansPerCell;
 
 // Our direction numbering must be Recast's, or every link would be rotated.
 static_assert(kDirX[0] == -1 && kDirX[1] == 0 && kDirX[2] == 1 &&
@@ -220,6 +223,24 @@ RecastConfig configFrom(const MeshImportOptions& o) {
   return c;
 }
 
+std::string numberText(double value) {
+  std::ostringstream text;
+  text << value;
+  return text.str();
+}
+
+// Recast turns agent sizes into int voxel counts: the quotient must fit. A
+// count past the tallest column (kMaxY voxels) or the widest grid means the
+// same to Recast as that limit, so nothing useful is refused.
+void checkVoxelCount(const std::string& name, double size, double cell,
+                     const std::string& cellName, int64_t limit) {
+  if (size / cell <= static_cast<double>(limit)) return;
+  throw InputError("mesh import: " + name + " " + numberText(size) + " / " +
+                   cellName + " " + numberText(cell) + " is " +
+                   numberText(size / cell) + " voxels, more than " +
+                   std::to_string(limit));
+}
+
 void checkOptions(const MeshImportOptions& o) {
   auto positive = [](double v) { return std::isfinite(v) && v > 0; };
   if (!positive(o.cellSize) || !positive(o.cellHeight)) {
@@ -230,13 +251,55 @@ void checkOptions(const MeshImportOptions& o) {
       o.agentHeight < 0 || o.agentRadius < 0 || o.agentClimb < 0) {
     throw InputError("mesh import: agent sizes must be finite and >= 0");
   }
+  checkVoxelCount("agentHeight", o.agentHeight, o.cellHeight, "cellHeight",
+                  limits::kMaxY);
+  checkVoxelCount("agentClimb", o.agentClimb, o.cellHeight, "cellHeight",
+                  limits::kMaxY);
+  checkVoxelCount("agentRadius", o.agentRadius, o.cellSize, "cellSize",
+                  kMaxGridSide);
+  if (o.maxCells < 1 || o.maxCells > kMaxGridSide * kMaxGridSide) {
+    throw InputError("mesh import: maxCells " + std::to_string(o.maxCells) +
+                     " is outside 1.." +
+                     std::to_string(kMaxGridSide * kMaxGridSide));
+  }
+}
+
+// The grid rcCalcGridSize will compute, (int)((bmax - bmin) / cs + 0.5f),
+// checked before any of it is allocated: in float as Recast does, so that a
+// mesh miles wide is measured without overflowing the int.
+void checkGridSize(const float* bmin, const float* bmax, float cs,
+                   int64_t maxCells, const std::string& path) {
+  const float width = (bmax[0] - bmin[0]) / cs + 0.5f;
+  const float depth = (bmax[2] - bmin[2]) / cs + 0.5f;
+  const std::string where =
+      "mesh file '" + path + "': bounds x " + numberText(bmin[0]) + ".." +
+      numberText(bmax[0]) + ", z " + numberText(bmin[2]) + ".." +
+      numberText(bmax[2]) + " at cell size " + numberText(cs);
+  const float sideLimit = static_cast<float>(kMaxGridSide + 1);
+  if (!(width < sideLimit && depth < sideLimit)) {
+    throw InputError(where + " make a grid of " + numberText(width - 0.5f) +
+                     " x " + numberText(depth - 0.5f) + " cells, more than " +
+                     std::to_string(kMaxGridSide) +
+                     " per side (interchange §1); use a larger cell size");
+  }
+  const int64_t w = static_cast<int>(width), d = static_cast<int>(depth);
+  if (w * d > maxCells) {
+    throw InputError(where + " make a grid of " + std::to_string(w) + " x " +
+                     std::to_string(d) + " = " + std::to_string(w * d) +
+                     " cells, more than the limit of " +
+                     std::to_string(maxCells) +
+                     " cells (--max-cells); use a larger cell size or "
+                     "raise the limit");
+  }
 }
 
 // Rasterizes and filters the mesh into a solid heightfield.
 SolidPtr buildSolid(CollectingContext& ctx, TriangleMesh& mesh,
-                    const RecastConfig& cfg, const std::string& path) {
+                    const RecastConfig& cfg, int64_t maxCells,
+                    const std::string& path) {
   float bmin[3], bmax[3];
   rcCalcBounds(mesh.verts.data(), mesh.vertexCount(), bmin, bmax);
+  checkGridSize(bmin, bmax, cfg.cs, maxCells, path);
   int width = 0, depth = 0;
   rcCalcGridSize(bmin, bmax, cfg.cs, &width, &depth);
   if (width < 1 || depth < 1 || width > kMaxGridSide || depth > kMaxGridSide) {
@@ -324,7 +387,7 @@ Heightfield importMesh(const std::string& objPath,
   TriangleMesh mesh = ObjReader(objPath).read();
   const RecastConfig cfg = configFrom(options);
   CollectingContext ctx;
-  SolidPtr solid = buildSolid(ctx, mesh, cfg, objPath);
+  SolidPtr solid = buildSolid(ctx, mesh, cfg, options.maxCells, objPath);
   CompactPtr chf = buildCompact(ctx, *solid, cfg);
   solid.reset();  // the solid heightfield is large; free it before converting
   return convert(*chf, objPath);

@@ -435,6 +435,32 @@ TEST_F(Cli, ImportedMeshValidates) {
   EXPECT_EQ(result.exitCode, 0) << result.err;
 }
 
+// Issue 16, item 6: 60 bytes asking for 119 M cells are refused at once,
+// before Recast allocates the grid; --max-cells moves the limit both ways.
+TEST_F(Cli, ImportRefusesAGridOverTheCellLimit) {
+  writeWholeFile(path("huge.obj"),
+                 "v 0 0 0\nv 3276 0 0\nv 3276 0 3276\nv 0 0 3276\nf 1 2 3 4\n");
+  const CliRun huge = run("import " + shellQuote(path("huge.obj")));
+  EXPECT_EQ(huge.exitCode, 2);
+  EXPECT_TRUE(huge.out.empty());
+  EXPECT_NE(huge.err.find("cell size 0.3 make a grid of 10920 x 10920 = "
+                          "119246400 cells, more than the limit of 16777216 "
+                          "cells (--max-cells)"),
+            std::string::npos)
+      << huge.err;
+  writeWholeFile(path("small.obj"),
+                 "v 0 0 0\nv 3 0 0\nv 3 0 3\nv 0 0 3\nf 1 2 3 4\n");
+  const CliRun tight =
+      run("import " + shellQuote(path("small.obj")) + " --max-cells 99");
+  EXPECT_EQ(tight.exitCode, 2);
+  EXPECT_NE(tight.err.find("more than the limit of 99 cells"),
+            std::string::npos)
+      << tight.err;
+  EXPECT_EQ(run("import " + shellQuote(path("small.obj")) + " --max-cells 100")
+                .exitCode,
+            0);
+}
+
 TEST_F(Cli, BadInputPrintsNothingOnStandardOutput) {
   const CliRun result = run("hashes " + shellQuote(path("missing.json")));
   EXPECT_EQ(result.exitCode, 2);

@@ -7,6 +7,7 @@
 #include <iostream>
 #include <string>
 
+#include "core/limits.h"
 #include "import/mesh_import.h"
 #include "tests/test_support.h"
 
@@ -122,6 +123,71 @@ TEST(MeshImport, EmptyMeshThrows) {
 TEST(MeshImport, MissingFileNamesThePath) {
   const std::string path = ::testing::TempDir() + "/no_such_mesh.obj";
   expectInputError(path, path);
+}
+
+// Issue 16, item 6: the grid the options imply is checked before Recast
+// allocates it. The square below is 54 bytes; at the default cell size 0.3
+// it spans 3276 / 0.3 = 10920 cells a side, 119,246,400 cells (Recast would
+// allocate and rasterize all of them for a minute and more).
+constexpr const char* kHugeSquare =
+    "v 0 0 0\nv 3276 0 0\nv 3276 0 3276\nv 0 0 3276\nf 1 2 3 4\n";
+
+std::string importError(const std::string& path,
+                        const MeshImportOptions& options) {
+  try {
+    importMesh(path, options);
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "(no error)";
+}
+
+TEST(MeshImport, AGridOverTheCellBudgetIsRefusedBeforeVoxelizing) {
+  const std::string path = writeTempObj("huge_square.obj", kHugeSquare);
+  const std::string message = importError(path, {});
+  for (const char* part :
+       {"huge_square.obj", "bounds x 0..3276, z 0..3276", "cell size 0.3",
+        "grid of 10920 x 10920 = 119246400 cells",
+        "more than the limit of 16777216 cells"}) {
+    EXPECT_NE(message.find(part), std::string::npos) << part << "\n" << message;
+  }
+}
+
+TEST(MeshImport, AGridWiderThanInterchangeAllowsIsRefused) {
+  const std::string path = writeTempObj(
+      "wide_strip.obj", "v 0 0 0\nv 1e6 0 0\nv 1e6 0 1\nv 0 0 1\nf 1 2 3 4\n");
+  MeshImportOptions options;
+  options.maxCells = limits::kMaxGridSide * limits::kMaxGridSide;
+  const std::string message = importError(path, options);
+  EXPECT_NE(message.find("more than 32767 per side"), std::string::npos)
+      << message;
+}
+
+// A 3 x 3 square at cell size 0.3 is (3 / 0.3 + 0.5) truncated = 10 cells a
+// side, 100 cells: a budget of 100 takes it, 99 does not.
+TEST(MeshImport, TheCellBudgetIsWidthTimesDepthAsRecastRoundsThem) {
+  const std::string path = writeTempObj(
+      "small_square.obj", "v 0 0 0\nv 3 0 0\nv 3 0 3\nv 0 0 3\nf 1 2 3 4\n");
+  MeshImportOptions options;
+  options.maxCells = 100;
+  const Heightfield hf = importMesh(path, options);
+  EXPECT_EQ(hf.width * hf.depth, 100);
+  options.maxCells = 99;
+  EXPECT_NE(importError(path, options)
+                .find("grid of 10 x 10 = 100 cells, more than the limit of 99"),
+            std::string::npos);
+}
+
+TEST(MeshImport, AgentSizesPastRecastsIntegersAreRefused) {
+  const std::string path = writeTempObj(
+      "agent_square.obj", "v 0 0 0\nv 3 0 0\nv 3 0 3\nv 0 0 3\nf 1 2 3 4\n");
+  MeshImportOptions options;
+  options.agentHeight = 1e30;
+  EXPECT_NE(importError(path, options).find("agentHeight 1e+30"),
+            std::string::npos);
+  options = {};
+  options.agentRadius = 1e12;
+  EXPECT_NE(importError(path, options).find("agentRadius"), std::string::npos);
 }
 
 }  // namespace
