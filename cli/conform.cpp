@@ -6,8 +6,10 @@
 #include <cstdio>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <sstream>
 
+#include "cli/output.h"
 #include "core/compare.h"
 #include "core/hash.h"
 #include "core/implementation.h"
@@ -87,7 +89,28 @@ ConformReport compareResults(const Heightfield& hf, const StageResult& expected,
   return report;
 }
 
-ConformReport conformCommand(const ConformOptions& options) {
+namespace {
+
+// `-` would be read up by the reference and reach the command empty: it is
+// copied once into `copy`, a file both read, and the command is given that.
+void bufferStandardInput(ConformOptions& options,
+                         std::optional<StandardInputCopy>& copy) {
+  const bool chf = options.chfPath == "-";
+  const bool settings = options.settingsPath == "-";
+  if (!chf && !settings) return;
+  if (chf && settings) {
+    throw InputError("conform: CHF and SETTINGS cannot both be standard input");
+  }
+  copy.emplace();
+  (chf ? options.chfPath : options.settingsPath) = copy->path();
+}
+
+}  // namespace
+
+ConformReport conformCommand(const ConformOptions& given) {
+  ConformOptions options = given;
+  std::optional<StandardInputCopy> input;
+  bufferStandardInput(options, input);
   const Settings settings = readSettingsFile(options.settingsPath);
   const Heightfield hf = readHeightfieldFile(options.chfPath);
   const Implementation* impl = findImplementation(options.implName);
@@ -127,12 +150,16 @@ void addConformCommand(CLI::App& app, int& exitCode) {
                    "the implementation under test, run by /bin/sh with CHF "
                    "and SETTINGS appended")
       ->required();
-  command->add_option("CHF", options->chfPath, "heightfield (build3d.chf)")
+  command
+      ->add_option("CHF", options->chfPath,
+                   "heightfield (build3d.chf); '-' for stdin, copied to a "
+                   "temporary file whose path the command is given")
       ->required()
       ->type_name("FILE");
   command
       ->add_option("SETTINGS", options->settingsPath,
-                   "settings (build3d.settings)")
+                   "settings (build3d.settings); '-' for stdin, as CHF "
+                   "(not both)")
       ->required()
       ->type_name("FILE");
   command

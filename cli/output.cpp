@@ -8,9 +8,11 @@
 #include <climits>
 #include <csignal>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <iostream>
+#include <vector>
 
 #include "core/types.h"
 
@@ -21,14 +23,19 @@ namespace fs = std::filesystem;
 
 // --- the temporary file's removal on a signal --------------------------------
 
-// Read by the signal handler, so plain static storage: no allocation, no lock.
-char gTemporaryPath[PATH_MAX];
-volatile std::sig_atomic_t gHaveTemporary = 0;
+// Read by the signal handler, so plain static storage: no allocation, no
+// lock. One slot for the `-o` temporary file, one for conform's copy of
+// standard input.
+constexpr int kSlots = 2;
+char gRemovalPaths[kSlots][PATH_MAX];
+volatile std::sig_atomic_t gRemovalArmed[kSlots] = {};
 
 constexpr int kRemovalSignals[] = {SIGINT, SIGTERM, SIGHUP};
 
-extern "C" void removeTemporaryAndDie(int signalNumber) {
-  if (gHaveTemporary) ::unlink(gTemporaryPath);
+extern "C" void removeTemporariesAndDie(int signalNumber) {
+  for (int slot = 0; slot < kSlots; ++slot) {
+    if (gRemovalArmed[slot]) ::unlink(gRemovalPaths[slot]);
+  }
   // SA_RESETHAND restored the default action: die of the same signal, so the
   // parent sees what killed us.
   ::raise(signalNumber);
@@ -44,22 +51,29 @@ void installRemovalHandlers() {
     // A signal ignored at start (nohup, a background job) stays ignored.
     if (previous.sa_handler == SIG_IGN) continue;
     struct sigaction action {};
-    action.sa_handler = removeTemporaryAndDie;
+    action.sa_handler = removeTemporariesAndDie;
     action.sa_flags = SA_RESETHAND;
     sigemptyset(&action.sa_mask);
     ::sigaction(signalNumber, &action, nullptr);
   }
 }
 
-void rememberTemporary(const std::string& path) {
-  gHaveTemporary = 0;
-  std::memcpy(gTemporaryPath, path.c_str(), path.size() + 1);
-  gHaveTemporary = 1;
+// Arms `slot` so a signal removes `path`; false when the path is too long.
+bool removeOnSignal(int slot, const std::string& path) {
+  if (path.size() >= PATH_MAX) return false;
+  installRemovalHandlers();
+  gRemovalArmed[slot] = 0;
+  std::memcpy(gRemovalPaths[slot], path.c_str(), path.size() + 1);
+  gRemovalArmed[slot] = 1;
+  return true;
 }
 
-void forgetTemporary() {
-  gHaveTemporary = 0;
+void disarm(int slot) {
+  gRemovalArmed[slot] = 0;
 }
+
+constexpr int kOutputSlot = 0;
+constexpr int kStandardInputSlot = 1;
 
 // --- checks ------------------------------------------------------------------
 
@@ -115,9 +129,7 @@ mode_t modeForNewFiles() {
 }
 
 // Writes all of `text`; returns 0 or the errno of the failed write.
-int writeAll(int fd, const std::string& text) {
-  const char* data = text.data();
-  size_t left = text.size();
+int writeAll(int fd, const char* data, size_t left) {
   while (left > 0) {
     const ssize_t wrote = ::write(fd, data, left);
     if (wrote < 0) {
@@ -195,11 +207,9 @@ void OutputTarget::openTemporary() {
   temporary_ = (directory / ("." + target.filename().string() + ".tmp-" +
                              std::to_string(::getpid())))
                    .string();
-  if (temporary_.size() >= sizeof gTemporaryPath) {
+  if (!removeOnSignal(kOutputSlot, temporary_)) {
     throw InputError("cannot write " + path_ + ": path too long");
   }
-  installRemovalHandlers();
-  rememberTemporary(temporary_);
   for (int attempt = 0; attempt < 2 && fd_ < 0; ++attempt) {
     fd_ = ::open(temporary_.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC,
                  0600);
@@ -209,7 +219,7 @@ void OutputTarget::openTemporary() {
   }
   if (fd_ < 0) {
     const int error = errno;
-    forgetTemporary();
+    disarm(kOutputSlot);
     temporary_.clear();
     throw InputError("cannot write " + path_ + ": " + errnoText(error));
   }
@@ -218,13 +228,13 @@ void OutputTarget::openTemporary() {
 void OutputTarget::commit(const std::string& text) {
   if (target_.empty()) {
     std::cout.flush();
-    const int error = writeAll(STDOUT_FILENO, text);
+    const int error = writeAll(STDOUT_FILENO, text.data(), text.size());
     if (error != 0) {
       throw InputError("cannot write standard output: " + errnoText(error));
     }
     return;
   }
-  int error = writeAll(fd_, text);
+  int error = writeAll(fd_, text.data(), text.size());
   if (error == 0 && !temporary_.empty() && ::fchmod(fd_, mode_) != 0) {
     error = errno;
   }
@@ -243,7 +253,7 @@ void OutputTarget::commit(const std::string& text) {
     abandon();
     throw InputError("cannot write " + path_ + ": " + errnoText(error));
   }
-  forgetTemporary();  // after the rename: a signal before it still cleans up
+  disarm(kOutputSlot);  // after the rename: a signal before it still cleans up
   temporary_.clear();
 }
 
@@ -252,9 +262,57 @@ void OutputTarget::abandon() noexcept {
   fd_ = -1;
   if (!temporary_.empty()) {
     ::unlink(temporary_.c_str());
-    forgetTemporary();
+    disarm(kOutputSlot);
     temporary_.clear();
   }
+}
+
+namespace {
+
+std::string temporaryDirectory() {
+  const char* dir = std::getenv("TMPDIR");
+  return dir && *dir ? dir : "/tmp";
+}
+
+// Copies the rest of `from` into `to`; returns 0 or the errno of the failure.
+int copyAll(int from, int to) {
+  std::vector<char> buffer(1 << 16);
+  for (;;) {
+    const ssize_t got = ::read(from, buffer.data(), buffer.size());
+    if (got == 0) return 0;
+    if (got < 0) {
+      if (errno == EINTR) continue;
+      return errno;
+    }
+    const int error = writeAll(to, buffer.data(), static_cast<size_t>(got));
+    if (error != 0) return error;
+  }
+}
+
+}  // namespace
+
+StandardInputCopy::StandardInputCopy() {
+  std::string name = temporaryDirectory() + "/regcon-stdin-XXXXXX";
+  const int fd = ::mkstemp(name.data());
+  if (fd < 0) {
+    throw InputError("cannot copy standard input into " + name + ": " +
+                     errnoText(errno));
+  }
+  path_ = name;
+  removeOnSignal(kStandardInputSlot, path_);
+  const int error = copyAll(STDIN_FILENO, fd);
+  const int closeError = ::close(fd) != 0 ? errno : 0;
+  if (error != 0 || closeError != 0) {
+    ::unlink(path_.c_str());
+    disarm(kStandardInputSlot);
+    throw InputError("cannot copy standard input into " + path_ + ": " +
+                     errnoText(error != 0 ? error : closeError));
+  }
+}
+
+StandardInputCopy::~StandardInputCopy() {
+  ::unlink(path_.c_str());
+  disarm(kStandardInputSlot);
 }
 
 void emit(const std::string& text, const std::string& path) {

@@ -49,6 +49,24 @@ class OutputTarget {
   int group_ = -1;
 };
 
+// All of standard input, copied into a temporary file (under $TMPDIR, else
+// /tmp) so that two readers see the same bytes: `regcon conform` reads the
+// document itself and gives the command under test the file's path. Removed
+// by the destructor, and by SIGINT, SIGTERM and SIGHUP. Throws InputError
+// when standard input cannot be read or the copy cannot be written.
+class StandardInputCopy {
+ public:
+  StandardInputCopy();
+  ~StandardInputCopy();
+  StandardInputCopy(const StandardInputCopy&) = delete;
+  StandardInputCopy& operator=(const StandardInputCopy&) = delete;
+
+  const std::string& path() const { return path_; }
+
+ private:
+  std::string path_;
+};
+
 // Writes `text` to `path` ("" or "-" for standard output), as OutputTarget.
 void emit(const std::string& text, const std::string& path);
 

@@ -546,6 +546,43 @@ TEST_F(CliConform, ACommandThatRejectsTheInputDoesNotConform) {
       << r.out;
 }
 
+// Issue 16, item 7: `-` is read once, into a temporary file that both the
+// reference and the command read; the command is given its path, and the
+// file is gone after the run.
+TEST_F(CliConform, StandardInputIsGivenToBothSides) {
+  const std::string chf = generatedChf();
+  const std::string settings = settingsFile({});
+  const fs::path seen = path("seen.txt");
+  const fs::path script = path("recording.sh");
+  writeWholeFile(script, "#!/bin/sh\necho \"$1 $2\" >" +
+                             shellQuote(seen.string()) + "\nexec " +
+                             shellQuote(REGCON_CLI) + " run \"$1\" \"$2\"\n");
+  fs::permissions(script, fs::perms::owner_all, fs::perm_options::add);
+  const CliRun chfOnStdin = run(
+      "conform " + shellQuote(script.string()) + " - " + shellQuote(settings),
+      chf);
+  EXPECT_EQ(chfOnStdin.exitCode, 0) << chfOnStdin.err << chfOnStdin.out;
+  EXPECT_NE(chfOnStdin.out.find("\nconforms\n"), std::string::npos)
+      << chfOnStdin.out;
+  const std::string given = splitLines(readWholeFile(seen)).at(0);
+  const std::string copy = given.substr(0, given.find(' '));
+  EXPECT_NE(copy, "-");
+  EXPECT_NE(copy.find("regcon-stdin-"), std::string::npos) << copy;
+  EXPECT_FALSE(fs::exists(copy)) << copy << " was left behind";
+
+  const CliRun settingsOnStdin = run(
+      "conform " + shellQuote(script.string()) + " " + shellQuote(chf) + " -",
+      settings);
+  EXPECT_EQ(settingsOnStdin.exitCode, 0)
+      << settingsOnStdin.err << settingsOnStdin.out;
+}
+
+TEST_F(CliConform, BothDocumentsOnStandardInputIsBadInput) {
+  const CliRun r = run("conform false - -", generatedChf());
+  EXPECT_EQ(r.exitCode, 2);
+  EXPECT_NE(r.err.find("standard input"), std::string::npos) << r.err;
+}
+
 TEST_F(CliConform, BadInputIsExitTwoBeforeTheCommandRuns) {
   writeWholeFile(path("bad.json"), "{\"format\":\"build3d.chf\"}");
   const CliRun r =
