@@ -9,6 +9,7 @@
 
 #include "cli/conform.h"
 #include "cli/output.h"
+#include "cli/render.h"
 #include "core/hash.h"
 #include "core/io.h"
 #include "core/limits.h"
@@ -350,6 +351,7 @@ void addCommands(CLI::App& app, int& exitCode) {
   addImportCommand(app, exitCode);
   addDemoCommand(app, exitCode);
   addConformCommand(app, exitCode);
+  addRenderCommand(app, exitCode);
 }
 
 }  // namespace regcon::cli

@@ -1,0 +1,64 @@
+// Pictures of a stage result: a top-down SVG, one square per cell, with the
+// regions as fills, the distance field as a ramp and the contours as closed
+// polylines. Plain SVG (no scripts, no external resources) whose bytes
+// depend only on the input, so a picture can be committed and compared.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "cli/options.h"
+#include "core/types.h"
+
+namespace CLI {
+class App;
+}
+
+namespace regcon::cli {
+
+struct RenderLayers {
+  bool regions = true;
+  bool distances = false;
+  bool contours = true;
+};
+
+// One side of a picture: a result of the stage on the picture's heightfield.
+struct RenderSide {
+  std::string label;  // "reference", "command", or the implementation name
+  StageResult result;
+  std::vector<int> distances;  // §1 field of the heightfield (may be empty)
+};
+
+struct RenderRequest {
+  std::string title;                 // input and settings, one line
+  std::vector<std::string> caption;  // lines under the picture
+  RenderLayers layers;
+  std::optional<int> floor;       // only this level (k-th span of each column)
+  std::vector<RenderSide> sides;  // one, or two side by side for a diff
+};
+
+// Fill colour of a region id (>= 1) as "#rrggbb": a stable colour per id,
+// successive ids about 137 degrees of hue apart.
+std::string regionColour(int region);
+
+// The SVG document. With two sides, every span and vertex where the sides
+// differ is circled on both.
+std::string renderSvg(const Heightfield& hf, const RenderRequest& request);
+
+// Levels drawn as panels: the k-th span from the bottom of every column
+// forms level k, so the floors of a cell never hide each other.
+int levelCount(const Heightfield& hf);
+
+// `regcon render`.
+struct RenderOptions {
+  StageOptions stage;
+  std::vector<std::string> show{"regions", "contours"};
+  std::string floor = "all";  // or a level
+  std::string diffPath;       // a foreign build3d.result
+};
+std::string renderCommand(const RenderOptions& options);
+void addRenderCommand(CLI::App& app, int& exitCode);
+
+}  // namespace regcon::cli

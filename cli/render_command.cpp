@@ -1,0 +1,116 @@
+// `regcon render`: the picture of one run of the stage, or of a foreign
+// result beside the reference's (--diff).
+#include <CLI/CLI.hpp>
+#include <fstream>
+#include <memory>
+#include <sstream>
+
+#include "cli/commands.h"
+#include "cli/conform.h"
+#include "cli/render.h"
+#include "core/io.h"
+
+namespace regcon::cli {
+namespace {
+
+RenderLayers layersFrom(const std::vector<std::string>& show) {
+  RenderLayers layers{false, false, false};
+  for (const std::string& name : show) {
+    if (name == "regions") layers.regions = true;
+    if (name == "distances") layers.distances = true;
+    if (name == "contours") layers.contours = true;
+  }
+  return layers;
+}
+
+std::optional<int> floorFrom(const std::string& text) {
+  if (text == "all") return std::nullopt;
+  if (!isNonNegativeInteger(text) || text.size() > 2) {
+    throw InputError("--floor: must be 'all' or a level 0..62, got '" + text +
+                     "'");
+  }
+  return std::stoi(text);
+}
+
+std::string settingsLine(const Settings& s) {
+  std::ostringstream out;
+  out << partitionName(s.partition) << ", minRegionArea " << s.minRegionArea
+      << ", mergeRegionArea " << s.mergeRegionArea << ", maxError "
+      << s.maxError << ", maxEdgeLength " << s.maxEdgeLength
+      << (s.straightRegionBorders ? "" : ", straight borders off")
+      << ", borderRegion " << s.borderRegion;
+  return out.str();
+}
+
+StageResult readForeignResult(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw InputError(path + ": cannot open the result document");
+  return readResult(in, path);
+}
+
+std::vector<std::string> lines(const std::string& text) {
+  std::vector<std::string> out;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) out.push_back(line);
+  return out;
+}
+
+}  // namespace
+
+std::string renderCommand(const RenderOptions& options) {
+  Settings settings = resolveSettings(options.stage);
+  settings.rawContours = true;  // raw loops mark fallbacks and dropped holes
+  const Implementation& impl = resolveImplementation(options.stage.implName);
+  const Heightfield hf = readHeightfieldFile(options.stage.chfPath);
+  RenderRequest request;
+  request.layers = layersFrom(options.show);
+  request.floor = floorFrom(options.floor);
+  request.title =
+      "regcon render " + options.stage.chfPath + ": " + settingsLine(settings);
+  RenderSide mine{impl.name(), runStage(impl, hf, settings),
+                  impl.distances(hf)};
+  if (!options.diffPath.empty()) {
+    const StageResult foreign = readForeignResult(options.diffPath);
+    RenderSide theirs{"command", foreign,
+                      foreign.regions.distances.value_or(std::vector<int>{})};
+    request.caption = lines(compareResults(hf, mine.result, foreign).text);
+    request.sides = {mine, theirs};
+  } else {
+    request.sides = {mine};
+  }
+  return renderSvg(hf, request);
+}
+
+void addRenderCommand(CLI::App& app, int& exitCode) {
+  auto options = std::make_shared<RenderOptions>();
+  CLI::App* command = app.add_subcommand(
+      "render",
+      "Draw the heightfield's regions, distances and contours as an SVG "
+      "(top down, one square per cell, one panel per level); with --diff, "
+      "a foreign result beside the reference with every difference circled");
+  addStageOptions(*command, options->stage, SettingsSource::Flag);
+  command
+      ->add_option("--show", options->show,
+                   "what to draw, comma-separated: regions, distances, "
+                   "contours (default regions,contours)")
+      ->delimiter(',')
+      ->check(CLI::IsMember({"regions", "distances", "contours"}));
+  command
+      ->add_option("--floor", options->floor,
+                   "draw one level only (the k-th span from the bottom of "
+                   "each column), or 'all' (default)")
+      ->type_name("all|N");
+  command
+      ->add_option("--diff", options->diffPath,
+                   "a build3d.result of another implementation on the same "
+                   "CHF and settings: drawn beside the reference, differing "
+                   "spans and vertices circled, first differences written "
+                   "under the picture")
+      ->type_name("RESULT");
+  command->callback([options, &exitCode] {
+    emit(renderCommand(*options), options->stage.outputPath);
+    exitCode = 0;
+  });
+}
+
+}  // namespace regcon::cli
