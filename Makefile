@@ -24,7 +24,7 @@ fuzz-build: deps
 	@cmake --build --preset fuzz
 
 demo: release
-	build/release/regcon demo
+	build/release/regcon demo --picture build/demo.svg
 
 test: dev fuzz-build
 	ctest --preset dev

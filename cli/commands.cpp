@@ -131,6 +131,21 @@ std::string demoRow(const Heightfield& hf, Partition partition) {
   return out.str();
 }
 
+// The watershed row drawn: regions and contours at the spec's defaults.
+std::string demoPicture(const DemoOptions& options, const Heightfield& hf) {
+  const Implementation& impl = resolveImplementation("reference");
+  Settings settings;
+  settings.rawContours = true;
+  RenderRequest request;
+  request.title = "regcon demo: scenario " + options.scenario + " (size " +
+                  std::to_string(options.size) + ", seed " +
+                  std::to_string(options.seed) +
+                  "), watershed at the spec's defaults";
+  request.sides = {RenderSide{impl.name(), runStage(impl, hf, settings),
+                              impl.distances(hf)}};
+  return renderSvg(hf, request);
+}
+
 // --- registration -----------------------------------------------------------
 
 void addStageCommand(CLI::App& app, int& exitCode, const std::string& name,
@@ -252,6 +267,11 @@ void addDemoCommand(CLI::App& app, int& exitCode) {
       ->capture_default_str();
   command->add_option("--seed", options->seed, "random seed")
       ->capture_default_str();
+  command
+      ->add_option("--picture", options->picturePath,
+                   "also draw the watershed regions and contours at the "
+                   "spec's defaults to this SVG file (see `regcon render`)")
+      ->type_name("FILE");
   command->callback([options, &exitCode] {
     emit(demoCommand(*options), "");
     exitCode = 0;
@@ -311,6 +331,10 @@ std::string demoCommand(const DemoOptions& options) {
       generated, "demo scenario " + options.scenario);
   std::string text = demoHeader(options, hf) + demoColumnHeader();
   for (Partition partition : kDemoPartitions) text += demoRow(hf, partition);
+  if (!options.picturePath.empty()) {
+    emit(demoPicture(options, hf), options.picturePath);
+    text += "picture of the watershed row: " + options.picturePath + "\n";
+  }
   return text;
 }
 

@@ -34,6 +34,7 @@ struct DemoOptions {
   std::string scenario = "rooms";
   int size = 48;
   uint64_t seed = 1;
+  std::string picturePath;  // "" = no picture
 };
 
 // Work functions. They throw InputError, NotImplemented or other exceptions;

@@ -270,6 +270,8 @@ class SvgWriter {
   const RenderRequest& request_;
   DiffMarks marks_;
   std::set<int> hatched_;
+  // Per region, a bit per level holding one of its spans (at most 63).
+  mutable std::vector<uint64_t> regionLevels_;
   Layout layout_;
   std::vector<Panel> panels_;
   std::ostringstream out_;
@@ -278,16 +280,18 @@ class SvgWriter {
 };
 
 bool SvgWriter::regionOnLevel(int region, int level) const {
-  const RenderSide& side = request_.sides.front();
-  const std::vector<int>& regions = side.result.regions.regions;
-  for (size_t c = 0; c < hf_.counts.size(); ++c) {
-    const int s = spanAt(hf_, static_cast<int>(c), level);
-    if (s >= 0 && static_cast<size_t>(s) < regions.size() &&
-        regions[s] == region) {
-      return true;
+  if (regionLevels_.empty()) {
+    const std::vector<int>& regions =
+        request_.sides.front().result.regions.regions;
+    for (size_t s = 0; s < regions.size() && s < hf_.spans.size(); ++s) {
+      const size_t r = static_cast<size_t>(std::max(regions[s], 0));
+      if (r >= regionLevels_.size()) regionLevels_.resize(r + 1, 0);
+      const int cell = hf_.spanCell[s];
+      regionLevels_[r] |= uint64_t{1} << (s - hf_.cellStart[cell]);
     }
   }
-  return false;
+  const size_t r = static_cast<size_t>(std::max(region, 0));
+  return r < regionLevels_.size() && (regionLevels_[r] >> level & 1) != 0;
 }
 
 std::string SvgWriter::fillOf(int span, const RenderSide& side) const {
@@ -497,13 +501,17 @@ void SvgWriter::panel(const Panel& p) {
        << "\" data-x=\"" << x << "\" data-y=\"" << y << "\" data-cell-px=\""
        << layout_.cellPx << "\" transform=\"translate(" << x << "," << y
        << ")\">\n";
+  // Crisp edges: anti-aliased seams between the rows' rectangles would
+  // stripe the fills.
+  out_ << "<g shape-rendering=\"crispEdges\">\n";
   if (p.kind == PanelKind::Regions) {
     regionFills(p);
     areaHatching(p);
-    if (request_.layers.contours) contours(p);
   } else {
     distanceFills(p);
   }
+  out_ << "</g>\n";
+  if (p.kind == PanelKind::Regions && request_.layers.contours) contours(p);
   diffCircles(p);
   out_ << "<rect x=\"0\" y=\"0\" width=\"" << layout_.panelWidth
        << "\" height=\"" << layout_.panelHeight

@@ -17,6 +17,7 @@
 #include <set>
 #include <sstream>
 
+#include "cli/commands.h"
 #include "cli/render.h"
 #include "core/implementation.h"
 #include "core/io.h"
@@ -228,6 +229,25 @@ TEST(Render, DiffCirclesExactlyTheDifferingSpansAndVertices) {
   EXPECT_EQ(spanCircles["reference"], expected);
   EXPECT_EQ(spanCircles["command"], expected);
   EXPECT_EQ(vertexCircles, 2) << "the moved vertex, once on each side";
+}
+
+TEST(Render, DemoWritesItsPicture) {
+  const fs::path path = fs::temp_directory_path() /
+                        ("regcon-demo-" + std::to_string(::getpid()) + ".svg");
+  cli::DemoOptions options;
+  options.size = 16;
+  options.picturePath = path.string();
+  const std::string text = cli::demoCommand(options);
+  EXPECT_NE(text.find("picture of the watershed row: " + path.string()),
+            std::string::npos)
+      << text;
+  std::ifstream in(path);
+  const std::string svg((std::istreambuf_iterator<char>(in)),
+                        std::istreambuf_iterator<char>());
+  fs::remove(path);
+  XmlDoc doc = parseXml(svg);
+  ASSERT_TRUE(doc);
+  EXPECT_GT(rectFills(doc.get()).count(regionColour(1)), 0u);
 }
 
 // --- a real renderer --------------------------------------------------------
