@@ -6,8 +6,8 @@
 #include <sstream>
 
 #include "cli/commands.h"
-#include "cli/conform.h"
 #include "cli/render.h"
+#include "core/compare.h"
 #include "core/io.h"
 
 namespace regcon::cli {
@@ -73,7 +73,16 @@ std::string renderCommand(const RenderOptions& options) {
     const StageResult foreign = readForeignResult(options.diffPath);
     RenderSide theirs{"command", foreign,
                       foreign.regions.distances.value_or(std::vector<int>{})};
-    request.caption = lines(compareResults(hf, mine.result, foreign).text);
+    CompareOptions compare;
+    compare.expectedLabel = impl.name();
+    compare.actualLabel = "command";
+    compare.distancesRequired = false;
+    compare.rawLoops = false;  // raw loops are drawn, not hashed
+    const Comparison comparison =
+        compareResults(hf, mine.result, foreign, compare);
+    request.caption = comparison.same()
+                          ? std::vector<std::string>{"the two results agree"}
+                          : lines(comparison.report());
     request.sides = {mine, theirs};
   } else {
     request.sides = {mine};

@@ -231,6 +231,38 @@ TEST(Render, DiffCirclesExactlyTheDifferingSpansAndVertices) {
   EXPECT_EQ(vertexCircles, 2) << "the moved vertex, once on each side";
 }
 
+TEST(Render, DiffCommandWritesTheFirstDifferenceUnderThePicture) {
+  const fs::path dir = fs::temp_directory_path() /
+                       ("regcon-render-diff-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  const Heightfield hf = twoRooms();
+  std::ofstream(dir / "in.chf.json") << [&] {
+    std::ostringstream out;
+    writeHeightfield(out, hf);
+    return out.str();
+  }();
+  const Implementation& impl = *allImplementations().front();
+  StageResult foreign = runStage(impl, hf, unfiltered());
+  foreign.regions.regions[4] = 9;
+  std::ofstream(dir / "result.json") << [&] {
+    std::ostringstream out;
+    writeResult(out, foreign);
+    return out.str();
+  }();
+  cli::RenderOptions options;
+  options.stage.chfPath = (dir / "in.chf.json").string();
+  options.stage.overrides.minRegionArea = 0;
+  options.stage.overrides.mergeRegionArea = 0;
+  options.diffPath = (dir / "result.json").string();
+  const std::string svg = cli::renderCommand(options);
+  fs::remove_all(dir);
+  ASSERT_TRUE(parseXml(svg));
+  EXPECT_NE(svg.find("first difference: regions[4], span 4 (cell (4, 0)"),
+            std::string::npos);
+  EXPECT_EQ(svg.find("contour vertices"), std::string::npos)
+      << "only the regions differ";
+}
+
 TEST(Render, DemoWritesItsPicture) {
   const fs::path path = fs::temp_directory_path() /
                         ("regcon-demo-" + std::to_string(::getpid()) + ".svg");
