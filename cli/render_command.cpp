@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "cli/commands.h"
+#include "cli/output.h"
 #include "cli/render.h"
 #include "core/compare.h"
 #include "core/io.h"
@@ -117,7 +118,8 @@ void addRenderCommand(CLI::App& app, int& exitCode) {
                    "under the picture")
       ->type_name("RESULT");
   command->callback([options, &exitCode] {
-    emit(renderCommand(*options), options->stage.outputPath);
+    OutputTarget output(options->stage.outputPath);  // refused before work
+    output.commit(renderCommand(*options));
     exitCode = 0;
   });
 }
