@@ -14,9 +14,9 @@
 #include <vector>
 
 #include "bench/recast_peer.h"
-#include "core/implementation.h"
 #include "core/scenarios.h"
 #include "import/mesh_import.h"
+#include "registry/implementations.h"
 
 namespace regcon::bench {
 namespace {

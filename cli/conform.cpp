@@ -12,8 +12,8 @@
 #include "cli/output.h"
 #include "core/compare.h"
 #include "core/hash.h"
-#include "core/implementation.h"
 #include "core/io.h"
+#include "registry/implementations.h"
 
 namespace regcon::cli {
 namespace {

@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "core/io.h"
+#include "registry/implementations.h"
 
 namespace regcon::cli {
 namespace {

@@ -1,5 +1,7 @@
 // The seam every caller goes through: CLI, tests, fuzzers, properties and
-// benchmarks pick an implementation by name and never call one directly.
+// benchmarks pick an implementation by name (registry/implementations.h,
+// the layer above both) and never call one directly. core/ knows no
+// implementation.
 #pragma once
 
 #include <string>
@@ -23,10 +25,6 @@ class Implementation {
                               const std::vector<int>& regions,
                               const Settings& settings) const = 0;
 };
-
-// "reference" or "optimized"; nullptr for an unknown name.
-const Implementation* findImplementation(const std::string& name);
-std::vector<const Implementation*> allImplementations();
 
 // The whole stage as interchange §6 defines it: regions from the
 // heightfield's own `regions` array when present (readings R12), else from

@@ -14,9 +14,9 @@
 #include "core/builder.h"
 #include "core/compare.h"
 #include "core/hash.h"
-#include "core/implementation.h"
 #include "core/io.h"
 #include "fuzz/fuzz_data.h"
+#include "registry/implementations.h"
 #include "tests/invariants.h"
 
 namespace regcon::fuzz {

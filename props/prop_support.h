@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "core/implementation.h"
 #include "core/types.h"
+#include "registry/implementations.h"
 
 namespace regcon::props {
 

@@ -6,12 +6,12 @@
 #include <sstream>
 
 #include "core/compare.h"
-#include "core/implementation.h"
 #include "core/io.h"
 #include "core/scenarios.h"
 #include "import/mesh_import.h"
 #include "reference/contours_steps.h"
 #include "reference/reference.h"
+#include "registry/implementations.h"
 #include "tests/invariants.h"
 #include "tests/test_support.h"
 

@@ -5,10 +5,10 @@
 #include <map>
 
 #include "core/hash.h"
-#include "core/implementation.h"
 #include "core/io.h"
 #include "core/scenarios.h"
 #include "reference/contours_steps.h"
+#include "registry/implementations.h"
 #include "tests/test_support.h"
 
 namespace regcon {

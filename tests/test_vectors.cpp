@@ -7,8 +7,8 @@
 
 #include "core/compare.h"
 #include "core/hash.h"
-#include "core/implementation.h"
 #include "core/io.h"
+#include "registry/implementations.h"
 #include "tests/test_support.h"
 
 namespace regcon {
