@@ -2,6 +2,8 @@
 // per region simplification, hole assignment and joining.
 #include <algorithm>
 #include <cstdint>
+#include <stdexcept>
+#include <string>
 
 #include "optimized/contours_steps.h"
 #include "optimized/mutual_links.h"
@@ -88,7 +90,17 @@ class Tracer {
   Loop traceLoop(int startSpan, int startDir, int x, int z) {
     Loop loop;
     int s = startSpan, d = startDir;
+    // Every state is met at most once per loop: a longer walk is a bug.
+    const int64_t maxSteps = 4 * int64_t{hf_.spanCount()} + 4;
+    int64_t steps = 0;
     do {
+      if (++steps > maxSteps) {
+        throw std::logic_error(
+            "optimized contour tracing did not close its "
+            "loop (span " +
+            std::to_string(startSpan) + ", direction " +
+            std::to_string(startDir) + ")");
+      }
       if (isBoundary(s, d)) {
         loop.push_back({x + kCornerDX[d], cornerY(s, d), z + kCornerDZ[d],
                         neighbourValue(s, d, x, z)});

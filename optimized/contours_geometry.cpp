@@ -21,17 +21,7 @@ bool properCross(const ContourVertex& a, const ContourVertex& b,
 // p is collinear with a b: is it within the closed segment?
 bool withinBox(const ContourVertex& a, const ContourVertex& b,
                const ContourVertex& p) {
-  return std::min(a.x, b.x) <= p.x && p.x <= std::max(a.x, b.x) &&
-         std::min(a.z, b.z) <= p.z && p.z <= std::max(a.z, b.z);
-}
-
-struct EdgeBox {
-  int minX, maxX, minZ, maxZ;
-};
-
-EdgeBox edgeBox(const ContourVertex& a, const ContourVertex& b) {
-  return {std::min(a.x, b.x), std::max(a.x, b.x), std::min(a.z, b.z),
-          std::max(a.z, b.z)};
+  return Box::of(a, b).contains(p);
 }
 
 bool bruteForceCrossing(const Loop& loop) {
@@ -50,8 +40,8 @@ bool bruteForceCrossing(const Loop& loop) {
 // overlapping x and z ranges, so skipping other pairs gives the same answer.
 bool sweepCrossing(const Loop& loop) {
   const int n = static_cast<int>(loop.size());
-  std::vector<EdgeBox> boxes(n);
-  for (int i = 0; i < n; ++i) boxes[i] = edgeBox(loop[i], loop[(i + 1) % n]);
+  std::vector<Box> boxes(n);
+  for (int i = 0; i < n; ++i) boxes[i] = Box::of(loop[i], loop[(i + 1) % n]);
   std::vector<int> order(n);
   std::iota(order.begin(), order.end(), 0);
   std::sort(order.begin(), order.end(),
@@ -60,9 +50,7 @@ bool sweepCrossing(const Loop& loop) {
     const int i = order[k];
     for (int l = k + 1; l < n && boxes[order[l]].minX <= boxes[i].maxX; ++l) {
       const int j = order[l];
-      if (boxes[j].minZ > boxes[i].maxZ || boxes[i].minZ > boxes[j].maxZ) {
-        continue;
-      }
+      if (!boxes[i].overlaps(boxes[j])) continue;
       if (properCross(loop[i], loop[(i + 1) % n], loop[j], loop[(j + 1) % n])) {
         return true;
       }
@@ -111,6 +99,8 @@ int64_t signedArea2(const Loop& loop) {
 }
 
 bool hasProperCrossing(const Loop& loop) {
+  // The all-pairs scan needs no sort and no allocation, so it is the cheaper
+  // one on short loops; both give the same answer, the cutover only moves time.
   constexpr size_t kSweepFrom = 24;
   return loop.size() < kSweepFrom ? bruteForceCrossing(loop)
                                   : sweepCrossing(loop);

@@ -27,9 +27,7 @@ struct Segment {
 };
 
 Segment makeSegment(const ContourVertex& p, const ContourVertex& q) {
-  return {p, q,
-          Box{std::min(p.x, q.x), std::max(p.x, q.x), std::min(p.z, q.z),
-              std::max(p.z, q.z)}};
+  return {p, q, Box::of(p, q)};
 }
 
 // Does an edge of `loop`, other than those with an end at p's or q's
@@ -40,10 +38,7 @@ bool loopBlocks(const Loop& loop, const Segment& s) {
   for (size_t i = 0; i < n; ++i) {
     const ContourVertex& a = loop[i];
     const ContourVertex& b = loop[(i + 1) % n];
-    if (std::max(a.x, b.x) < s.box.minX || std::min(a.x, b.x) > s.box.maxX ||
-        std::max(a.z, b.z) < s.box.minZ || std::min(a.z, b.z) > s.box.maxZ) {
-      continue;
-    }
+    if (!Box::of(a, b).overlaps(s.box)) continue;
     if (samePosition(a, s.p) || samePosition(a, s.q) || samePosition(b, s.p) ||
         samePosition(b, s.q)) {
       continue;

@@ -3,6 +3,7 @@
 // optimized/contours*.cpp.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -26,9 +27,13 @@ inline bool lexLess(const ContourVertex& a, const ContourVertex& b) {
   return a.x != b.x ? a.x < b.x : a.z < b.z;
 }
 
-// Axis-aligned bounding box of a loop, closed.
+// The one axis-aligned bounding box, closed: of a segment, or of a loop.
 struct Box {
   int minX, maxX, minZ, maxZ;
+  static Box of(const ContourVertex& a, const ContourVertex& b) {
+    return {std::min(a.x, b.x), std::max(a.x, b.x), std::min(a.z, b.z),
+            std::max(a.z, b.z)};
+  }
   bool contains(const ContourVertex& p) const {
     return minX <= p.x && p.x <= maxX && minZ <= p.z && p.z <= maxZ;
   }

@@ -20,11 +20,10 @@ class SmallRegionMerge {
                    std::vector<int>& regions)
       : regions_(regions),
         maxId_(largestId(regions)),
-        parent_(maxId_ + 1),
+        ids_(maxId_),
         size_(maxId_ + 1, 0),
         area_(maxId_ + 1, 0),
         links_(maxId_ + 1) {
-    for (int id = 0; id <= maxId_; ++id) parent_[id] = id;
     for (int s = 0; s < hf.spanCount(); ++s) addSpan(hf, links, s);
   }
 
@@ -33,12 +32,12 @@ class SmallRegionMerge {
     for (bool merged = true; merged;) {
       merged = false;
       for (int id = 1; id <= maxId_; ++id) {
-        if (parent_[id] != id || size_[id] == 0) continue;
+        if (!ids_.survives(id) || size_[id] == 0) continue;
         if (size_[id] >= mergeArea) continue;
         merged = mergeIntoBestNeighbour(id) || merged;
       }
     }
-    for (int& r : regions_) r = find(r);
+    for (int& r : regions_) r = ids_.find(r);
   }
 
  private:
@@ -54,18 +53,10 @@ class SmallRegionMerge {
     }
   }
 
-  int find(int id) {
-    while (parent_[id] != id) {
-      parent_[id] = parent_[parent_[id]];
-      id = parent_[id];
-    }
-    return id;
-  }
-
   // Renames stale ids, drops links that became internal, sums by id.
   void normalize(int self) {
     LinkCounts& counts = links_[self];
-    for (auto& entry : counts) entry.first = find(entry.first);
+    for (auto& entry : counts) entry.first = ids_.find(entry.first);
     std::erase_if(counts, [&](const auto& e) { return e.first == self; });
     std::sort(counts.begin(), counts.end());
     LinkCounts summed;
@@ -91,7 +82,7 @@ class SmallRegionMerge {
       }
     }
     if (best == 0) return false;
-    parent_[id] = best;
+    ids_.merge(id, best);
     size_[best] += size_[id];
     LinkCounts& into = links_[best];
     into.insert(into.end(), links_[id].begin(), links_[id].end());
@@ -101,7 +92,7 @@ class SmallRegionMerge {
 
   std::vector<int>& regions_;
   int maxId_;
-  std::vector<int> parent_;
+  MergedIds ids_;
   std::vector<int64_t> size_;
   std::vector<int> area_;
   std::vector<LinkCounts> links_;

@@ -125,12 +125,11 @@ class LayerMerge {
              std::vector<int> regions)
       : regions_(std::move(regions)),
         maxId_(largestId(regions_)),
-        parent_(maxId_ + 1),
+        ids_(maxId_),
         area_(maxId_ + 1, 0),
         dirty_(maxId_ + 1, 1),
         adjacent_(adjacencySets(hf, links, regions_, maxId_)),
         overlaps_(overlapSets(hf, regions_, maxId_)) {
-    for (int id = 0; id <= maxId_; ++id) parent_[id] = id;
     for (int s = 0; s < hf.spanCount(); ++s) {
       area_[regions_[s]] = hf.spans[s].area;
     }
@@ -142,26 +141,18 @@ class LayerMerge {
       for (int a = 1; a <= maxId_; ++a) {
         // A clean region scanned before and found no partner; nothing it
         // is related to has merged since, so it would find none again.
-        if (parent_[a] != a || !dirty_[a]) continue;
+        if (!ids_.survives(a) || !dirty_[a]) continue;
         dirty_[a] = 0;
         changed = mergeFirstPartner(a) || changed;
       }
     }
-    for (int& r : regions_) r = find(r);
+    for (int& r : regions_) r = ids_.find(r);
     return std::move(regions_);
   }
 
  private:
-  int find(int id) {
-    while (parent_[id] != id) {
-      parent_[id] = parent_[parent_[id]];
-      id = parent_[id];
-    }
-    return id;
-  }
-
   void rename(std::vector<int>& ids, int self) {
-    for (int& id : ids) id = find(id);
+    for (int& id : ids) id = ids_.find(id);
     std::erase(ids, self);
     sortUnique(ids);
   }
@@ -181,10 +172,10 @@ class LayerMerge {
   }
 
   void merge(int keep, int gone) {
-    parent_[gone] = keep;
+    ids_.merge(gone, keep);
     dirty_[keep] = 1;
-    for (int id : adjacent_[gone]) dirty_[find(id)] = 1;
-    for (int id : overlaps_[gone]) dirty_[find(id)] = 1;
+    for (int id : adjacent_[gone]) dirty_[ids_.find(id)] = 1;
+    for (int id : overlaps_[gone]) dirty_[ids_.find(id)] = 1;
     append(adjacent_[keep], adjacent_[gone]);
     append(overlaps_[keep], overlaps_[gone]);
   }
@@ -196,7 +187,7 @@ class LayerMerge {
 
   std::vector<int> regions_;
   int maxId_;
-  std::vector<int> parent_;
+  MergedIds ids_;
   std::vector<int> area_;
   std::vector<char> dirty_;
   std::vector<std::vector<int>> adjacent_;

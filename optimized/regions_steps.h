@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <numeric>
 #include <vector>
 
 #include "core/types.h"
@@ -50,5 +51,27 @@ int numberRegions(std::vector<int>& regions);
 
 // The largest id in regions (0 when empty).
 int largestId(const std::vector<int>& regions);
+
+// Region ids 0..maxId merged into survivors (§4 and §5.2): a merged id points
+// at the id it merged into, and find() follows the chain to the survivor,
+// halving it on the way.
+class MergedIds {
+ public:
+  explicit MergedIds(int maxId) : parent_(maxId + 1) {
+    std::iota(parent_.begin(), parent_.end(), 0);
+  }
+  bool survives(int id) const { return parent_[id] == id; }
+  void merge(int gone, int into) { parent_[gone] = into; }
+  int find(int id) {
+    while (parent_[id] != id) {
+      parent_[id] = parent_[parent_[id]];
+      id = parent_[id];
+    }
+    return id;
+  }
+
+ private:
+  std::vector<int> parent_;
+};
 
 }  // namespace regcon::opt
