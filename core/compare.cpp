@@ -1,6 +1,7 @@
 #include "core/compare.h"
 
 #include <algorithm>
+#include <optional>
 
 namespace regcon {
 namespace {
@@ -107,40 +108,28 @@ std::string loopDifference(const Loop& e, const Loop& a,
   return where + ": " + counts(o, e.size(), a.size(), "vertices");
 }
 
-std::string presenceDifference(bool expectedHasIt, const std::string& where,
-                               const CompareOptions& o) {
-  return where + ": only " + (expectedHasIt ? o.expectedLabel : o.actualLabel) +
-         " has it";
+// A raw outline or hole list on one side only, else `differ` on both.
+template <class T, class Differ>
+std::string optionalDifference(const std::optional<T>& e,
+                               const std::optional<T>& a,
+                               const std::string& key, const CompareOptions& o,
+                               Differ differ) {
+  if (e.has_value() != a.has_value()) {
+    return key + ": only " + (e ? o.expectedLabel : o.actualLabel) + " has it";
+  }
+  return e ? differ(*e, *a, key, o) : "";
 }
 
-std::string rawOutlineDifference(const Contour& e, const Contour& a,
-                                 const std::string& where,
-                                 const CompareOptions& o) {
-  const std::string key = where + ".rawOutline";
-  if (e.rawOutline.has_value() != a.rawOutline.has_value()) {
-    return presenceDifference(e.rawOutline.has_value(), key, o);
-  }
-  return e.rawOutline ? loopDifference(*e.rawOutline, *a.rawOutline, key, o)
-                      : "";
-}
-
-std::string rawHolesDifference(const Contour& e, const Contour& a,
-                               const std::string& where,
-                               const CompareOptions& o) {
-  const std::string key = where + ".rawHoles";
-  if (e.rawHoles.has_value() != a.rawHoles.has_value()) {
-    return presenceDifference(e.rawHoles.has_value(), key, o);
-  }
-  if (!e.rawHoles) return "";
-  const auto& eh = *e.rawHoles;
-  const auto& ah = *a.rawHoles;
-  for (size_t h = 0; h < std::min(eh.size(), ah.size()); ++h) {
+std::string holesDifference(const std::vector<Loop>& e,
+                            const std::vector<Loop>& a, const std::string& key,
+                            const CompareOptions& o) {
+  for (size_t h = 0; h < std::min(e.size(), a.size()); ++h) {
     std::string text =
-        loopDifference(eh[h], ah[h], key + "[" + std::to_string(h) + "]", o);
+        loopDifference(e[h], a[h], key + "[" + std::to_string(h) + "]", o);
     if (!text.empty()) return text;
   }
-  if (eh.size() == ah.size()) return "";
-  return key + ": " + counts(o, eh.size(), ah.size(), "holes");
+  if (e.size() == a.size()) return "";
+  return key + ": " + counts(o, e.size(), a.size(), "holes");
 }
 
 // The sections of each contour present on both sides, compared index by
@@ -191,9 +180,11 @@ void compareContour(ContourTallies& t, const Contour& e, const Contour& a,
   });
   compareVertices(t.vertices, e, a, where, o);
   if (!o.rawLoops) return;
-  const std::string outline = rawOutlineDifference(e, a, where, o);
+  const std::string outline = optionalDifference(
+      e.rawOutline, a.rawOutline, where + ".rawOutline", o, loopDifference);
   t.rawOutline.add(!outline.empty(), [&] { return outline; });
-  const std::string holes = rawHolesDifference(e, a, where, o);
+  const std::string holes = optionalDifference(
+      e.rawHoles, a.rawHoles, where + ".rawHoles", o, holesDifference);
   t.rawHoles.add(!holes.empty(), [&] { return holes; });
 }
 

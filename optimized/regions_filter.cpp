@@ -129,19 +129,8 @@ std::vector<int> labelComponents(const Heightfield& hf,
   // order numbers them by first span.
   for (int seed = 0; seed < hf.spanCount(); ++seed) {
     if (hf.spans[seed].area == 0 || label[seed] != 0) continue;
-    label[seed] = nextId;
-    stack.assign(1, seed);
-    while (!stack.empty()) {
-      const int s = stack.back();
-      stack.pop_back();
-      for (int d = 0; d < 4; ++d) {
-        const int n = links(s, d);
-        if (n < 0 || label[n] != 0 || !sameClass(n, seed)) continue;
-        label[n] = nextId;
-        stack.push_back(n);
-      }
-    }
-    ++nextId;
+    floodComponent(links, seed, nextId++, label, stack,
+                   [&](int n) { return sameClass(n, seed); });
   }
   return label;
 }

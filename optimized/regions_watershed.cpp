@@ -112,20 +112,9 @@ class Watershed {
   // only the component matters.
   void flood(int seed, int level, int id) {
     const int area = area_[seed];
-    region_[seed] = id;
-    stack_.assign(1, seed);
-    while (!stack_.empty()) {
-      const int s = stack_.back();
-      stack_.pop_back();
-      for (int d = 0; d < 4; ++d) {
-        const int n = links_(s, d);
-        if (!isUnassignedOfLevel(n, level) || area_[n] != area) {
-          continue;
-        }
-        region_[n] = id;
-        stack_.push_back(n);
-      }
-    }
+    floodComponent(links_, seed, id, region_, stack_, [&](int n) {
+      return isUnassignedOfLevel(n, level) && area_[n] == area;
+    });
   }
 
   const Heightfield& hf_;

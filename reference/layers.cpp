@@ -1,4 +1,3 @@
-#include <deque>
 #include <map>
 #include <set>
 
@@ -138,19 +137,7 @@ std::vector<int> labelComponents(const Heightfield& hf,
   };
   for (int seed = 0; seed < hf.spanCount(); ++seed) {
     if (hf.spans[seed].area == 0 || regions[seed] != 0) continue;
-    std::deque<int> queue{seed};
-    regions[seed] = nextId;
-    while (!queue.empty()) {
-      const int s = queue.front();
-      queue.pop_front();
-      for (int d = 0; d < 4; ++d) {
-        const int n = neighbour(hf, s, d);
-        if (n < 0 || regions[n] != 0 || !joins(s, n)) continue;
-        regions[n] = nextId;
-        queue.push_back(n);
-      }
-    }
-    ++nextId;
+    floodBreadthFirst(hf, regions, seed, nextId++, joins);
   }
   return regions;
 }

@@ -2,6 +2,7 @@
 // step of build3d-regions-contours.md, obviously right before fast.
 #pragma once
 
+#include <deque>
 #include <vector>
 
 #include "core/types.h"
@@ -10,6 +11,26 @@ namespace regcon::ref {
 
 // Readings R1: N(s, d), the mutual neighbour, or -1.
 int neighbour(const Heightfield& hf, int span, int dir);
+
+// The breadth-first flood of §2.2 and §4: gives `id` to `seed` and to every
+// span reached from it over neighbours that have no region yet and that
+// `joins(from, to)` accepts.
+template <class Joins>
+void floodBreadthFirst(const Heightfield& hf, std::vector<int>& regions,
+                       int seed, int id, Joins joins) {
+  std::deque<int> queue{seed};
+  regions[seed] = id;
+  while (!queue.empty()) {
+    const int s = queue.front();
+    queue.pop_front();
+    for (int d = 0; d < 4; ++d) {
+      const int n = neighbour(hf, s, d);
+      if (n < 0 || regions[n] != 0 || !joins(s, n)) continue;
+      regions[n] = id;
+      queue.push_back(n);
+    }
+  }
+}
 
 // §1 / readings R2.
 std::vector<int> buildDistanceField(const Heightfield& hf);

@@ -1,5 +1,4 @@
 #include <algorithm>
-#include <deque>
 #include <map>
 #include <set>
 
@@ -80,20 +79,10 @@ void growLevel(const Heightfield& hf, std::vector<int>& regions,
 // §2.2: breadth-first flood over unassigned spans of one area and level.
 void floodBasin(const Heightfield& hf, std::vector<int>& regions,
                 const std::vector<int>& distances, int seed, int id) {
-  std::deque<int> queue{seed};
-  regions[seed] = id;
-  while (!queue.empty()) {
-    const int s = queue.front();
-    queue.pop_front();
-    for (int d = 0; d < 4; ++d) {
-      const int n = neighbour(hf, s, d);
-      if (n < 0 || regions[n] != 0) continue;
-      if (hf.spans[n].area != hf.spans[seed].area) continue;
-      if (distances[n] != distances[seed]) continue;
-      regions[n] = id;
-      queue.push_back(n);
-    }
-  }
+  floodBreadthFirst(hf, regions, seed, id, [&](int, int n) {
+    return hf.spans[n].area == hf.spans[seed].area &&
+           distances[n] == distances[seed];
+  });
 }
 
 }  // namespace

@@ -6,43 +6,42 @@
 namespace regcon {
 namespace {
 
-class ReferenceImplementation : public Implementation {
- public:
-  std::string name() const override { return "reference"; }
-  std::vector<int> distances(const Heightfield& hf) const override {
-    return ref::buildDistanceField(hf);
-  }
-  RegionResult regions(const Heightfield& hf,
-                       const Settings& settings) const override {
-    return ref::buildRegions(hf, settings);
-  }
-  ContourSet contours(const Heightfield& hf, const std::vector<int>& regions,
-                      const Settings& settings) const override {
-    return ref::buildContours(hf, regions, settings);
-  }
+// The three entry points of one implementation's namespace.
+struct EntryPoints {
+  const char* name;
+  std::vector<int> (*distances)(const Heightfield&);
+  RegionResult (*regions)(const Heightfield&, const Settings&);
+  ContourSet (*contours)(const Heightfield&, const std::vector<int>&,
+                         const Settings&);
 };
 
-class OptimizedImplementation : public Implementation {
+class Adapter : public Implementation {
  public:
-  std::string name() const override { return "optimized"; }
+  explicit Adapter(const EntryPoints& entry) : entry_(entry) {}
+  std::string name() const override { return entry_.name; }
   std::vector<int> distances(const Heightfield& hf) const override {
-    return opt::buildDistanceField(hf);
+    return entry_.distances(hf);
   }
   RegionResult regions(const Heightfield& hf,
                        const Settings& settings) const override {
-    return opt::buildRegions(hf, settings);
+    return entry_.regions(hf, settings);
   }
   ContourSet contours(const Heightfield& hf, const std::vector<int>& regions,
                       const Settings& settings) const override {
-    return opt::buildContours(hf, regions, settings);
+    return entry_.contours(hf, regions, settings);
   }
+
+ private:
+  EntryPoints entry_;
 };
 
 }  // namespace
 
 std::vector<const Implementation*> allImplementations() {
-  static const ReferenceImplementation reference;
-  static const OptimizedImplementation optimized;
+  static const Adapter reference({"reference", ref::buildDistanceField,
+                                  ref::buildRegions, ref::buildContours});
+  static const Adapter optimized({"optimized", opt::buildDistanceField,
+                                  opt::buildRegions, opt::buildContours});
   return {&reference, &optimized};
 }
 

@@ -58,6 +58,14 @@ class RealInput : public ::testing::TestWithParam<Input> {
   Heightfield hf_;
 };
 
+// The spec's defaults with partition p, raw loops requested.
+Settings withRawLoops(Partition p) {
+  Settings settings;
+  settings.partition = p;
+  settings.rawContours = true;
+  return settings;
+}
+
 constexpr Partition kPartitions[] = {Partition::Watershed, Partition::Monotone,
                                      Partition::Layers, Partition::LayerFirst};
 
@@ -103,9 +111,7 @@ TEST_P(RealInput, ContoursKeepPortalsStayWithinErrorAndAgreeOnBorders) {
   const Implementation& impl = *findImplementation("reference");
   for (Partition p : kPartitions) {
     SCOPED_TRACE(partitionName(p));
-    Settings settings;
-    settings.partition = p;
-    settings.rawContours = true;
+    Settings settings = withRawLoops(p);
     const auto regions = impl.regions(hf_, settings).regions;
     const ContourSet byDefault = impl.contours(hf_, regions, settings);
     EXPECT_EQ(checkContourShape(hf_, regions, byDefault), "");
@@ -126,12 +132,9 @@ TEST_P(RealInput, ContoursKeepPortalsStayWithinErrorAndAgreeOnBorders) {
 }
 
 bool singleFloor(const Heightfield& hf) {
-  for (size_t cell = 0; cell < hf.counts.size(); ++cell) {
-    int walkable = 0;
-    for (int i = 0; i < hf.counts[cell]; ++i) {
-      walkable += hf.spans[hf.cellStart[cell] + i].area != 0;
-    }
-    if (walkable > 1) return false;
+  std::vector<int> walkable(hf.counts.size(), 0);
+  for (int s = 0; s < hf.spanCount(); ++s) {
+    if (hf.spans[s].area != 0 && ++walkable[hf.spanCell[s]] > 1) return false;
   }
   return true;
 }
@@ -167,9 +170,7 @@ TEST_P(RealInput, OptimizedGivesTheReferenceBytes) {
   const Implementation& optimized = *findImplementation("optimized");
   for (Partition p : kPartitions) {
     SCOPED_TRACE(partitionName(p));
-    Settings settings;
-    settings.partition = p;
-    settings.rawContours = true;
+    const Settings settings = withRawLoops(p);
     const StageResult expected = runStage(reference, hf_, settings);
     const StageResult actual = runStage(optimized, hf_, settings);
     std::ostringstream want, got;
