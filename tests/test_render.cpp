@@ -19,9 +19,9 @@
 
 #include "cli/commands.h"
 #include "cli/render.h"
-#include "core/implementation.h"
 #include "core/io.h"
 #include "core/scenarios.h"
+#include "registry/implementations.h"
 #include "tests/test_support.h"
 
 namespace regcon {
