@@ -183,9 +183,13 @@ void OutputTarget::openTemporary() {
   const fs::path directory =
       target.has_parent_path() ? target.parent_path() : fs::path(".");
   struct stat dirStat {};
-  if (::stat(directory.c_str(), &dirStat) != 0 || !S_ISDIR(dirStat.st_mode)) {
+  if (::stat(directory.c_str(), &dirStat) != 0) {
     throw InputError("cannot write " + path_ + ": directory " +
-                     directory.string() + " does not exist");
+                     directory.string() + ": " + errnoText(errno));
+  }
+  if (!S_ISDIR(dirStat.st_mode)) {
+    throw InputError("cannot write " + path_ + ": " + directory.string() +
+                     " is not a directory");
   }
   std::string refusal = writeRefusal(directory, dirStat, W_OK | X_OK);
   if (!refusal.empty()) {
@@ -239,7 +243,8 @@ void OutputTarget::commit(const std::string& text) {
     error = errno;
   }
   if (error == 0 && owner_ >= 0) {
-    // Only root may give a file away; for anyone else the target was theirs.
+    // Keeps the owner where allowed (always for root); where not, the file
+    // becomes the writer's, as a new file would, which is no harm.
     [[maybe_unused]] const int ignored = ::fchown(fd_, owner_, group_);
   }
   const int fd = fd_;
