@@ -12,7 +12,9 @@ namespace regcon {
 
 // The import's default budget of grid cells (4096 x 4096): Recast allocates
 // a column per cell before it rasterizes anything, and a flat floor makes a
-// span per cell, so this bounds the import's time and memory. Raised by
+// span per cell, so this bounds the import's time and memory: one walkable
+// square at the limit takes 17 s and 1.1 GB resident and writes 285 MB
+// (release build, 2026-12-01; 119 M cells would take minutes). Raised by
 // MeshImportOptions::maxCells (`--max-cells`), up to the grid interchange §1
 // allows (32767 x 32767 cells).
 constexpr int64_t kDefaultMaxImportCells = int64_t{1} << 24;

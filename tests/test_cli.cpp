@@ -439,7 +439,7 @@ TEST_F(Cli, ImportedMeshValidates) {
 // before Recast allocates the grid; --max-cells moves the limit both ways.
 TEST_F(Cli, ImportRefusesAGridOverTheCellLimit) {
   writeWholeFile(path("huge.obj"),
-                 "v 0 0 0\nv 3276 0 0\nv 3276 0 3276\nv 0 0 3276\nf 1 2 3 4\n");
+                 "v 0 0 0\nv 3276 0 0\nv 3276 0 3276\nv 0 0 3276\nf 1 4 3 2\n");
   const CliRun huge = run("import " + shellQuote(path("huge.obj")));
   EXPECT_EQ(huge.exitCode, 2);
   EXPECT_TRUE(huge.out.empty());

@@ -130,7 +130,7 @@ TEST(MeshImport, MissingFileNamesThePath) {
 // it spans 3276 / 0.3 = 10920 cells a side, 119,246,400 cells (Recast would
 // allocate and rasterize all of them for a minute and more).
 constexpr const char* kHugeSquare =
-    "v 0 0 0\nv 3276 0 0\nv 3276 0 3276\nv 0 0 3276\nf 1 2 3 4\n";
+    "v 0 0 0\nv 3276 0 0\nv 3276 0 3276\nv 0 0 3276\nf 1 4 3 2\n";
 
 std::string importError(const std::string& path,
                         const MeshImportOptions& options) {
