@@ -618,18 +618,24 @@ class CliOutput : public Cli {
             "gen flat --size 8",
             "import " + shellQuote(path("square.obj")),
             "demo --size 8",
+            "render " + chf,
             "conform " + shellQuote(std::string(REGCON_CLI) + " run") + " " +
                 chf + " " + settings,
             "--help",
             "hashes --help"};
   }
+  // One command line per command that writes a file, ending with its flag.
   std::vector<std::string> everyCommandWithOutputFile() {
     const std::string chf = shellQuote(generatedChf());
     writeWholeFile(path("square.obj"), kSquareObj);
-    return {
-        "regions " + chf,    "contours " + chf,
-        "hashes " + chf,     "run " + chf + " " + shellQuote(settingsFile({})),
-        "gen flat --size 8", "import " + shellQuote(path("square.obj"))};
+    return {"regions " + chf + " -o",
+            "contours " + chf + " -o",
+            "hashes " + chf + " -o",
+            "run " + chf + " " + shellQuote(settingsFile({})) + " -o",
+            "gen flat --size 8 -o",
+            "import " + shellQuote(path("square.obj")) + " -o",
+            "render " + chf + " -o",
+            "demo --size 8 --picture"};
   }
 };
 
@@ -657,7 +663,7 @@ TEST_F(CliOutput, AFullDeviceAsOutputFileIsExitTwoAndStaysADevice) {
   ASSERT_TRUE(isCharacterDevice("/dev/full"));
   for (const std::string& command : everyCommandWithOutputFile()) {
     SCOPED_TRACE(command);
-    const CliRun r = run(command + " -o /dev/full");
+    const CliRun r = run(command + " /dev/full");
     EXPECT_EQ(r.exitCode, 2) << r.err;
     EXPECT_NE(r.err.find("cannot write /dev/full: No space"), std::string::npos)
         << r.err;
