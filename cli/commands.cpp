@@ -7,9 +7,11 @@
 #include <memory>
 #include <sstream>
 
+#include "cli/batch.h"
 #include "cli/conform.h"
 #include "cli/output.h"
 #include "cli/render.h"
+#include "cli/suite.h"
 #include "core/hash.h"
 #include "core/io.h"
 #include "core/limits.h"
@@ -366,16 +368,14 @@ void addCommands(CLI::App& app, int& exitCode) {
                   "Print the canonical hashes (interchange §5): distances, "
                   "regions and contours, one line each",
                   SettingsSource::Flag, hashesCommand);
-  addStageCommand(app, exitCode, "run",
-                  "Run the whole stage and print build3d.result: the "
-                  "foreign-implementation protocol of interchange §6",
-                  SettingsSource::Positional, runCommand);
+  addRunCommand(app, exitCode);
   addValidateCommand(app, exitCode);
   addGenCommand(app, exitCode);
   addImportCommand(app, exitCode);
   addDemoCommand(app, exitCode);
   addConformCommand(app, exitCode);
   addRenderCommand(app, exitCode);
+  addSuiteCommand(app, exitCode);
 }
 
 }  // namespace regcon::cli

@@ -1,16 +1,14 @@
 #include "cli/conform.h"
 
-#include <sys/wait.h>
-
 #include <CLI/CLI.hpp>
-#include <cstdio>
 #include <iostream>
 #include <memory>
 #include <optional>
 #include <sstream>
 
 #include "cli/output.h"
-#include "core/compare.h"
+#include "cli/process.h"
+#include "cli/verdict.h"
 #include "core/hash.h"
 #include "core/io.h"
 #include "registry/implementations.h"
@@ -20,76 +18,66 @@ namespace {
 
 constexpr int kDoesNotConform = 5;
 
-// Single quotes keep every byte of a path literal for /bin/sh.
-std::string shellQuote(const std::string& text) {
-  std::string quoted = "'";
-  for (char c : text) {
-    if (c == '\'') {
-      quoted += "'\\''";
-    } else {
-      quoted += c;
-    }
-  }
-  return quoted + "'";
-}
-
-struct CommandOutput {
-  std::string stdoutText;
-  int exitStatus = 0;
-};
-
-CommandOutput runShellCommand(const std::string& commandLine) {
-  std::fflush(nullptr);
-  FILE* pipe = ::popen(commandLine.c_str(), "r");
-  if (!pipe) throw InputError("cannot start command: " + commandLine);
-  CommandOutput output;
-  char buffer[65536];
-  size_t got = 0;
-  while ((got = std::fread(buffer, 1, sizeof buffer, pipe)) > 0) {
-    output.stdoutText.append(buffer, got);
-  }
-  const int status = ::pclose(pipe);
-  output.exitStatus = WIFEXITED(status) ? WEXITSTATUS(status) : 128;
-  return output;
-}
-
 std::string hashLine(const std::string& name, const std::string& expected,
-                     const std::string& actual) {
-  if (expected == actual) return name + "  agree   " + expected + "\n";
+                     const std::optional<std::string>& actual) {
+  if (!actual) return name + "  not given by the command\n";
+  if (expected == *actual) return name + "  agree   " + expected + "\n";
   return name + "  DIFFER  reference " + expected + "\n" +
-         std::string(name.size(), ' ') + "          command   " + actual + "\n";
+         std::string(name.size(), ' ') + "          command   " + *actual +
+         "\n";
 }
 
-}  // namespace
+std::string hashLines(const CaseHashes& expected, const ResultHashes& actual) {
+  return hashLine("distances", expected.distances, actual.distances) +
+         hashLine("regions  ", expected.regions, actual.regions) +
+         hashLine("contours ", expected.contours, actual.contours);
+}
 
-ConformReport compareResults(const Heightfield& hf, const StageResult& expected,
-                             const StageResult& actual) {
-  CompareOptions options;
-  options.expectedLabel = "reference";
-  options.actualLabel = "command";
-  options.distancesRequired = false;  // interchange §3: they may be omitted
-  options.rawLoops = false;           // interchange §5: what the hashes cover
-  const Comparison comparison =
-      regcon::compareResults(hf, expected, actual, options);
-  ConformReport report;
-  if (actual.regions.distances && expected.regions.distances) {
-    report.text +=
-        hashLine("distances", hashDistances(*expected.regions.distances),
-                 hashDistances(*actual.regions.distances));
-  } else {
-    report.text += "distances  not given by the command\n";
+std::string indentedLines(const std::string& prefix, const std::string& text) {
+  std::string out;
+  std::istringstream lines(text);
+  for (std::string line; std::getline(lines, line);) {
+    out += prefix + line + "\n";
   }
-  report.text += hashLine("regions  ", hashRegions(expected.regions),
-                          hashRegions(actual.regions));
-  report.text += hashLine("contours ", hashContours(expected.contours),
-                          hashContours(actual.contours));
-  report.conforms = comparison.same();
-  report.text += comparison.report();
-  report.text += report.conforms ? "conforms\n" : "does not conform\n";
-  return report;
+  return out;
 }
 
-namespace {
+// Hash lines (when there is a result), the status and why, every differing
+// section, and the command's stderr when it failed.
+std::string reportText(const CaseHashes& expected, const Verdict& verdict) {
+  std::string text;
+  if (verdict.actualHashes) text += hashLines(expected, *verdict.actualHashes);
+  text += "status: " + std::string(statusName(verdict.status));
+  if (!verdict.message.empty()) text += ": " + verdict.message;
+  text += "\n";
+  for (const SectionDifference& d : verdict.differences) {
+    text += d.section +
+            (d.specSection.empty() ? "" : " (" + d.specSection + ")") + ": " +
+            std::to_string(d.count) +
+            (d.count == 1 ? " differing entry" : " differing entries") +
+            "; first difference: " + d.first + "\n";
+  }
+  if (!isPass(verdict.status) && !verdict.stderrTail.empty()) {
+    text += "stderr of the command (its end):\n" +
+            indentedLines("  ", verdict.stderrTail);
+  }
+  return text + (isPass(verdict.status) ? "conforms\n" : "does not conform\n");
+}
+
+ProcessLimits limitsOf(const ConformOptions& options) {
+  if (!(options.timeoutSeconds > 0 && options.timeoutSeconds <= 86400)) {
+    throw InputError(
+        "conform: --timeout must be more than 0 and at most 86400 s");
+  }
+  if (options.maxOutputMb < 1 || options.maxOutputMb > (size_t{1} << 20)) {
+    throw InputError("conform: --max-output-mb must be between 1 and 1048576");
+  }
+  ProcessLimits limits;
+  limits.timeout = std::chrono::milliseconds(
+      static_cast<long long>(options.timeoutSeconds * 1000));
+  limits.maxOutputBytes = options.maxOutputMb << 20;
+  return limits;
+}
 
 // `-` would be read up by the reference and reach the command empty: it is
 // copied once into `copy`, a file both read, and the command is given that.
@@ -108,34 +96,31 @@ void bufferStandardInput(ConformOptions& options,
 }  // namespace
 
 ConformReport conformCommand(const ConformOptions& given) {
+  const ProcessLimits limits = limitsOf(given);
   ConformOptions options = given;
   std::optional<StandardInputCopy> input;
   bufferStandardInput(options, input);
   const Settings settings = readSettingsFile(options.settingsPath);
-  const Heightfield hf = readHeightfieldFile(options.chfPath);
+  const auto hf =
+      std::make_shared<const Heightfield>(readHeightfieldFile(options.chfPath));
   const Implementation* impl = findImplementation(options.implName);
   if (!impl) throw InputError("--impl: unknown implementation");
-  const StageResult expected = runStage(*impl, hf, settings);
+  const auto reference =
+      std::make_shared<const StageResult>(runStage(*impl, *hf, settings));
+  CaseExpectation expected;
+  expected.hashes = {hashDistances(reference->regions.distances.value()),
+                     hashRegions(reference->regions),
+                     hashContours(reference->contours)};
+  expected.partition = casePartition(*hf, settings);
+  expected.referenceLabel = impl->name();
+  expected.reference = [hf, reference] { return ReferenceRun{hf, reference}; };
   const std::string commandLine = options.command + " " +
                                   shellQuote(options.chfPath) + " " +
                                   shellQuote(options.settingsPath);
-  const CommandOutput output = runShellCommand(commandLine);
-  ConformReport report;
-  if (output.exitStatus != 0) {
-    report.text = "the command rejected the input (exit status " +
-                  std::to_string(output.exitStatus) + "); the " + impl->name() +
-                  " implementation accepts it\n" + "does not conform\n";
-    return report;
-  }
-  std::istringstream in(output.stdoutText);
-  StageResult actual;
-  try {
-    actual = readResult(in, "command output");
-  } catch (const InputError& e) {
-    report.text = std::string(e.what()) + "\ndoes not conform\n";
-    return report;
-  }
-  return compareResults(hf, expected, actual);
+  const CommandAnswer answer = answerFromProcess(
+      runShellCommand(commandLine, limits), limits.maxOutputBytes);
+  const Verdict verdict = classifyCase(answer, expected);
+  return {isPass(verdict.status), reportText(expected.hashes, verdict)};
 }
 
 void addConformCommand(CLI::App& app, int& exitCode) {
@@ -143,8 +128,10 @@ void addConformCommand(CLI::App& app, int& exitCode) {
   CLI::App* command = app.add_subcommand(
       "conform",
       "Run COMMAND CHF SETTINGS (interchange §6) beside the reference, compare "
-      "the canonical hashes and name the first differing span or vertex; exit "
-      "0 when it conforms, 5 when it does not");
+      "the canonical hashes and name every differing section; classify a "
+      "failure as mismatch, missing-section, invalid-output, rejected, "
+      "crashed, not-found or timeout; exit 0 when it conforms, 5 when it "
+      "does not, 2 on bad input or option");
   command
       ->add_option("COMMAND", options->command,
                    "the implementation under test, run by /bin/sh with CHF "
@@ -167,6 +154,15 @@ void addConformCommand(CLI::App& app, int& exitCode) {
                    "the implementation to compare against")
       ->capture_default_str()
       ->check(CLI::IsMember({"reference", "optimized"}));
+  command
+      ->add_option("--timeout", options->timeoutSeconds,
+                   "seconds the command may take; then its process group is "
+                   "killed")
+      ->capture_default_str();
+  command
+      ->add_option("--max-output-mb", options->maxOutputMb,
+                   "cap on the command's standard output, in MiB")
+      ->capture_default_str();
   command->callback([options, &exitCode] {
     const ConformReport report = conformCommand(*options);
     std::cout << report.text;

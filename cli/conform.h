@@ -1,11 +1,11 @@
 // `regcon conform`: runs a foreign implementation side by side with the
-// reference (interchange §6) and points at the first differing span or
-// vertex.
+// reference (interchange §6) under a timeout and an output cap, classifies
+// what it did as `regcon suite` does (cli/verdict.h), and points at every
+// differing section.
 #pragma once
 
+#include <cstddef>
 #include <string>
-
-#include "core/types.h"
 
 namespace CLI {
 class App;
@@ -18,18 +18,14 @@ struct ConformOptions {
   std::string chfPath;
   std::string settingsPath;
   std::string implName = "reference";
+  double timeoutSeconds = 30;
+  size_t maxOutputMb = 256;
 };
 
 struct ConformReport {
   bool conforms = false;
   std::string text;
 };
-
-// Compares two results of the same heightfield: the three hash lines, then
-// every differing section with its count and first difference
-// (core/compare.h).
-ConformReport compareResults(const Heightfield& hf, const StageResult& expected,
-                             const StageResult& actual);
 
 ConformReport conformCommand(const ConformOptions& options);
 void addConformCommand(CLI::App& app, int& exitCode);

@@ -11,6 +11,7 @@
 
 #include "cli/commands.h"
 #include "cli/output.h"
+#include "cli/suite.h"
 #include "core/types.h"
 
 namespace {
@@ -46,15 +47,25 @@ int reportUnknownCommand(const char* word) {
   return kUsage;
 }
 
+// `conform` and `suite` run in a porter's CI, which reads 0 (conforms),
+// 5 (does not) and 2 (the run itself is wrong): a bad option is a 2 there.
+int usageExitCode(const CLI::App& app) {
+  const auto chosen = app.get_subcommands();
+  const bool conformance =
+      !chosen.empty() && (chosen.front()->get_name() == "conform" ||
+                          chosen.front()->get_name() == "suite");
+  return conformance ? kBadInput : kUsage;
+}
+
 int reportParseError(const CLI::App& app, const CLI::ParseError& error) {
-  // --help is a ParseError to CLI11, with exit code 0: print the help.
+  // --help and --version are ParseErrors to CLI11, with exit code 0.
   if (error.get_exit_code() == 0) {
     app.exit(error);
     return kOk;
   }
   std::cerr << "regcon: " << error.what() << "\n"
             << "Run '" << helpCommandFor(app) << "' for usage.\n";
-  return kUsage;
+  return usageExitCode(app);
 }
 
 int runCommandLine(int argc, char** argv) {
@@ -63,6 +74,8 @@ int runCommandLine(int argc, char** argv) {
       "of a navigation-mesh builder (build3d-regions-contours.md)",
       "regcon"};
   app.require_subcommand(1);
+  app.set_version_flag("--version", regcon::cli::versionText,
+                       "Print the tool's and the conformance suite's versions");
   int exitCode = kOk;
   try {
     regcon::cli::addCommands(app, exitCode);

@@ -10,6 +10,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 
 namespace regcon::cli {
 
@@ -78,6 +79,8 @@ class ChildProcess {
   ProcessExit kill();
 
   std::string stderrTail() const { return stderrTail_; }
+  // The tail so far, forgotten: batch mode keeps each case's stderr apart.
+  std::string takeStderrTail() { return std::exchange(stderrTail_, {}); }
 
  private:
   // Polls `fd` for `events` while draining standard error; false when the

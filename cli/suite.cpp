@@ -1,0 +1,399 @@
+#include "cli/suite.h"
+
+#include <unistd.h>
+
+#include <CLI/CLI.hpp>
+#include <atomic>
+#include <exception>
+#include <fstream>
+#include <iomanip>
+#include <iostream>
+#include <memory>
+#include <mutex>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <thread>
+
+#include "cli/output.h"
+#include "cli/version.h"
+#include "core/implementation.h"
+#include "core/io.h"
+
+namespace regcon::cli {
+namespace {
+
+using namespace std::chrono_literals;
+
+constexpr int kDoesNotConform = 5;
+// A batch process that closed its output gets this long to report its exit.
+constexpr auto kExitGrace = 2s;
+
+ProcessLimits limitsOf(const SuiteOptions& options) {
+  ProcessLimits limits;
+  limits.timeout = std::chrono::milliseconds(
+      static_cast<long long>(options.timeoutSeconds * 1000));
+  limits.maxOutputBytes = options.maxOutputMb << 20;
+  return limits;
+}
+
+// The reference's run of a suite case, read from the case's own files.
+ReferenceRun referenceRun(const SuiteCase& c) {
+  auto hf = std::make_shared<Heightfield>(readHeightfieldFile(c.chfPath));
+  const Settings settings = readSettingsFile(c.settingsPath);
+  const Implementation* reference = findImplementation("reference");
+  auto result =
+      std::make_shared<StageResult>(runStage(*reference, *hf, settings));
+  return {hf, result};
+}
+
+Verdict classify(const SuiteCase& c, const CommandAnswer& answer) {
+  if (c.mustReject) return classifyMustReject(answer, c.rule);
+  CaseExpectation expected;
+  expected.hashes = c.hashes;
+  expected.partition = c.partition;
+  expected.reference = [&c] { return referenceRun(c); };
+  return classifyCase(answer, expected);
+}
+
+CommandAnswer askProcess(const SuiteOptions& options, const SuiteCase& c) {
+  const ProcessLimits limits = limitsOf(options);
+  const std::string commandLine = options.command + " " +
+                                  shellQuote(c.chfPath) + " " +
+                                  shellQuote(c.settingsPath);
+  return answerFromProcess(runShellCommand(commandLine, limits),
+                           limits.maxOutputBytes);
+}
+
+// One `COMMAND --batch` process (interchange §7), started on the first
+// request and again after one that timed out or died.
+class BatchSession {
+ public:
+  explicit BatchSession(const SuiteOptions& options)
+      : commandLine_(options.command + " --batch"),
+        limits_(limitsOf(options)) {}
+
+  CommandAnswer ask(const SuiteCase& c) {
+    if (!child_)
+      child_ =
+          std::make_unique<ChildProcess>(commandLine_, limits_.stderrTailBytes);
+    const Clock::time_point start = Clock::now();
+    const Clock::time_point deadline = start + limits_.timeout;
+    CommandAnswer answer;
+    answer.outputCap = limits_.maxOutputBytes;
+    std::string line;
+    const nlohmann::json request = {{"chf", c.chfPath},
+                                    {"settings", c.settingsPath}};
+    auto status = ChildProcess::ReadStatus::EndOfOutput;
+    if (child_->write(request.dump() + "\n", deadline)) {
+      status = child_->readLine(line, deadline, limits_.maxOutputBytes);
+    } else if (Clock::now() >= deadline) {
+      status = ChildProcess::ReadStatus::Timeout;
+    }
+    if (status == ChildProcess::ReadStatus::Done) {
+      readAnswerLine(line, answer);
+    } else {
+      endAfterFailure(status, answer);
+    }
+    answer.stderrTail = child_ ? child_->takeStderrTail() : lastStderr_;
+    answer.seconds =
+        std::chrono::duration<double>(Clock::now() - start).count();
+    return answer;
+  }
+
+  // End of the requests: the process should exit at the end of its input.
+  void finish() {
+    if (!child_) return;
+    child_->closeInput();
+    if (!child_->wait(Clock::now() + limits_.timeout)) child_->kill();
+    child_.reset();
+  }
+
+ private:
+  static void readAnswerLine(const std::string& line, CommandAnswer& answer) {
+    answer.exit.exitCode = 0;
+    const nlohmann::json parsed =
+        nlohmann::json::parse(line, nullptr, /*allow_exceptions=*/false);
+    if (parsed.is_object() && parsed.contains("error") &&
+        !parsed.contains("format")) {
+      answer.batchError = true;
+      const nlohmann::json& message = parsed["error"];
+      answer.batchErrorMessage =
+          message.is_string() ? message.get<std::string>() : message.dump();
+      return;
+    }
+    answer.output = line;  // the classifier says why it is not a result
+  }
+
+  void endAfterFailure(ChildProcess::ReadStatus status, CommandAnswer& answer) {
+    answer.timedOut = status == ChildProcess::ReadStatus::Timeout;
+    answer.outputTooLarge = status == ChildProcess::ReadStatus::TooLarge;
+    if (status == ChildProcess::ReadStatus::EndOfOutput) {
+      answer.endedMidBatch = true;
+      const auto exit = child_->wait(Clock::now() + kExitGrace);
+      answer.exit = exit ? *exit : child_->kill();
+    } else {
+      answer.exit = child_->kill();
+    }
+    // The remaining cases go to a new process.
+    lastStderr_ = child_->takeStderrTail();
+    child_.reset();
+  }
+
+  std::string commandLine_;
+  ProcessLimits limits_;
+  std::unique_ptr<ChildProcess> child_;
+  std::string lastStderr_;
+};
+
+// One line per finished case; on a terminal, one line rewritten in place.
+class Progress {
+ public:
+  Progress(std::ostream* out, size_t total)
+      : out_(out), total_(total), terminal_(out && ::isatty(STDERR_FILENO)) {}
+
+  void caseDone(const CaseOutcome& outcome) {
+    if (!out_) return;
+    std::lock_guard lock(mutex_);
+    ++done_;
+    if (outcome.fails()) ++failing_;
+    std::ostringstream line;
+    line << "[" << std::setw(static_cast<int>(std::to_string(total_).size()))
+         << done_ << "/" << total_ << "] " << std::left << std::setw(16)
+         << statusName(outcome.verdict.status) << outcome.suiteCase.id;
+    if (terminal_) {
+      *out_ << "\r\033[K" << line.str() << "  (" << failing_ << " failing)"
+            << std::flush;
+      if (done_ == total_) *out_ << "\n";
+    } else {
+      *out_ << line.str() << std::fixed << std::setprecision(2) << "  "
+            << outcome.verdict.seconds << " s\n";
+    }
+  }
+
+ private:
+  std::ostream* out_;
+  size_t total_;
+  bool terminal_;
+  std::mutex mutex_;
+  size_t done_ = 0;
+  size_t failing_ = 0;
+};
+
+void checkOptions(const SuiteOptions& options) {
+  if (options.command.empty()) throw InputError("suite: COMMAND is empty");
+  if (options.jobs < 1 || options.jobs > 256) {
+    throw InputError("suite: --jobs must be between 1 and 256");
+  }
+  if (!(options.timeoutSeconds > 0 && options.timeoutSeconds <= 86400)) {
+    throw InputError(
+        "suite: --timeout must be more than 0 and at most 86400 s");
+  }
+  if (options.maxOutputMb < 1 || options.maxOutputMb > (size_t{1} << 20)) {
+    throw InputError("suite: --max-output-mb must be between 1 and 1048576");
+  }
+}
+
+Suite loadSuite(const SuiteOptions& options) {
+  std::string dir = options.suiteDir;
+  if (dir.empty()) dir = defaultSuiteDir();
+  if (dir.empty()) {
+    throw InputError(
+        "suite: no corpus/conformance found above the regcon binary; give "
+        "--suite DIR");
+  }
+  return readSuite(dir);
+}
+
+// Runs the cases on `jobs` threads; each thread owns its processes. The
+// first exception (a case file the reference cannot read: a bad suite)
+// stops the others and is rethrown.
+std::vector<CaseOutcome> runCases(const SuiteOptions& options,
+                                  const std::vector<SuiteCase>& cases,
+                                  const ExpectedFailures& expected,
+                                  Progress& progress) {
+  std::vector<CaseOutcome> outcomes(cases.size());
+  std::atomic<size_t> next{0};
+  std::exception_ptr failure;
+  std::mutex failureMutex;
+  auto work = [&] {
+    try {
+      BatchSession session(options);
+      for (size_t i = next++; i < cases.size(); i = next++) {
+        const SuiteCase& c = cases[i];
+        const CommandAnswer answer =
+            options.batch ? session.ask(c) : askProcess(options, c);
+        CaseOutcome& outcome = outcomes[i];
+        outcome.suiteCase = c;
+        outcome.verdict = classify(c, answer);
+        if (auto found = expected.find(c.id); found != expected.end()) {
+          outcome.expectedFailure = found->second;
+        }
+        progress.caseDone(outcome);
+      }
+      session.finish();
+    } catch (...) {
+      std::lock_guard lock(failureMutex);
+      if (!failure) failure = std::current_exception();
+      next = cases.size();
+    }
+  };
+  {
+    std::vector<std::jthread> workers;
+    const size_t count = std::min<size_t>(options.jobs, cases.size());
+    for (size_t j = 0; j < count; ++j) workers.emplace_back(work);
+  }
+  if (failure) std::rethrow_exception(failure);
+  return outcomes;
+}
+
+std::vector<std::string> splitTags(const std::vector<std::string>& values) {
+  std::vector<std::string> tags;
+  for (const std::string& value : values) {
+    std::stringstream in(value);
+    std::string tag;
+    while (std::getline(in, tag, ',')) {
+      if (!tag.empty()) tags.push_back(tag);
+    }
+  }
+  return tags;
+}
+
+}  // namespace
+
+ExpectedFailures readExpectedFailures(const std::string& path,
+                                      const Suite& suite) {
+  std::ifstream in(path);
+  if (!in) throw InputError(path + ": cannot be read");
+  ExpectedFailures failures;
+  std::string line;
+  for (int number = 1; std::getline(in, line); ++number) {
+    const std::string where = path + ":" + std::to_string(number) + ": ";
+    std::istringstream words(line);
+    std::string id;
+    if (!(words >> id) || id[0] == '#') continue;
+    std::string reason;
+    std::getline(words >> std::ws, reason);
+    if (reason.empty()) throw InputError(where + id + ": a reason is required");
+    const bool known =
+        std::any_of(suite.cases.begin(), suite.cases.end(),
+                    [&](const SuiteCase& c) { return c.id == id; });
+    if (!known) {
+      throw InputError(where + id + ": no such case in suite " + suite.dir);
+    }
+    if (!failures.emplace(id, reason).second) {
+      throw InputError(where + id + ": listed twice");
+    }
+  }
+  return failures;
+}
+
+bool SuiteRun::conforms() const {
+  return std::none_of(outcomes.begin(), outcomes.end(),
+                      [](const CaseOutcome& o) { return o.fails(); });
+}
+
+SuiteRun runSuite(const SuiteOptions& options, std::ostream* progress) {
+  checkOptions(options);
+  const Suite suite = loadSuite(options);
+  const ExpectedFailures expected =
+      options.expectedFailuresPath.empty()
+          ? ExpectedFailures{}
+          : readExpectedFailures(options.expectedFailuresPath, suite);
+  const std::vector<SuiteCase> cases = selectCases(suite, options.filter);
+  if (cases.empty()) throw InputError("suite: --filter selects no case");
+  SuiteRun run;
+  run.command = options.command;
+  run.suiteDir = suite.dir;
+  run.suiteName = suite.name;
+  run.suiteVersion = suite.version;
+  run.batch = options.batch;
+  run.jobs = options.jobs;
+  run.timeoutSeconds = options.timeoutSeconds;
+  const Clock::time_point start = Clock::now();
+  Progress bar(progress, cases.size());
+  run.outcomes = runCases(options, cases, expected, bar);
+  run.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  return run;
+}
+
+std::string versionText() {
+  std::string text = std::string("regcon ") + kToolVersion + "\n";
+  const std::string dir = defaultSuiteDir();
+  if (dir.empty()) {
+    return text + "conformance suite: none found above this binary";
+  }
+  try {
+    const Suite suite = readSuite(dir);
+    return text + "conformance suite " + suite.name + " version " +
+           std::to_string(suite.version) + " (" + dir + ", " +
+           std::to_string(suite.cases.size()) + " cases)";
+  } catch (const InputError& e) {
+    return text + "conformance suite: " + e.what();
+  }
+}
+
+CLI::App* addSuiteCommand(CLI::App& app, int& exitCode) {
+  auto options = std::make_shared<SuiteOptions>();
+  auto filters = std::make_shared<std::vector<std::string>>();
+  CLI::App* command = app.add_subcommand(
+      "suite",
+      "Run the conformance suite against COMMAND (interchange §6, or §7 with "
+      "--batch) and report each case: pass, mismatch, missing-section, "
+      "invalid-output, rejected, crashed, not-found, timeout; exit 0 when "
+      "every case passes or is an expected failure, 5 otherwise, 2 on a bad "
+      "suite or option");
+  command->add_option("COMMAND", options->command,
+                      "the implementation under test, run by /bin/sh with CHF "
+                      "and SETTINGS appended (or --batch)");
+  command
+      ->add_option("--suite", options->suiteDir,
+                   "the suite folder (default: corpus/conformance of the "
+                   "checkout the regcon binary was built in)")
+      ->type_name("DIR");
+  command
+      ->add_option("--filter", *filters,
+                   "run only the cases carrying one of these tags (or ids)")
+      ->type_name("TAG[,TAG...]");
+  command->add_option("--jobs", options->jobs, "cases run at once")
+      ->capture_default_str();
+  command
+      ->add_option("--timeout", options->timeoutSeconds,
+                   "seconds each case may take")
+      ->capture_default_str();
+  command->add_flag("--batch", options->batch,
+                    "one `COMMAND --batch` process per job, fed one request "
+                    "per line (interchange §7)");
+  command
+      ->add_option("--expected-failures", options->expectedFailuresPath,
+                   "lines 'CASE-ID REASON': known gaps of the port")
+      ->type_name("FILE");
+  command->add_option("--json", options->jsonPath, "write the JSON report")
+      ->type_name("FILE");
+  command
+      ->add_option("--junit", options->junitPath,
+                   "write a JUnit XML report (one testcase per case)")
+      ->type_name("FILE");
+  command
+      ->add_option("--max-output-mb", options->maxOutputMb,
+                   "cap on one answer's size, in MiB")
+      ->capture_default_str();
+  command->callback([command, options, filters, &exitCode] {
+    if (!command->get_subcommands().empty()) return;  // `suite export` …
+    if (options->command.empty()) {
+      throw InputError("suite: COMMAND is required (see regcon suite --help)");
+    }
+    options->filter = splitTags(*filters);
+    // Report files that cannot be written are refused before the run.
+    std::optional<OutputTarget> json, junit;
+    if (!options->jsonPath.empty()) json.emplace(options->jsonPath);
+    if (!options->junitPath.empty()) junit.emplace(options->junitPath);
+    const SuiteRun run = runSuite(*options, &std::cerr);
+    if (json) json->commit(jsonReport(run));
+    if (junit) junit->commit(junitReport(run));
+    std::cout << summaryTable(run);
+    exitCode = run.conforms() ? 0 : kDoesNotConform;
+  });
+  return command;
+}
+
+}  // namespace regcon::cli

@@ -1,0 +1,80 @@
+// `regcon suite COMMAND`: runs the conformance suite (corpus/conformance)
+// against a command that speaks interchange §6 (or §7 with --batch), in
+// parallel, each case under a timeout, and reports every case's status,
+// attributed to the spec, as a summary table, JSON and JUnit XML.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "cli/suite_manifest.h"
+#include "cli/verdict.h"
+
+namespace CLI {
+class App;
+}
+
+namespace regcon::cli {
+
+struct SuiteOptions {
+  std::string command;
+  std::string suiteDir;  // "" → defaultSuiteDir()
+  std::vector<std::string> filter;
+  int jobs = 1;
+  double timeoutSeconds = 30;
+  bool batch = false;
+  std::string expectedFailuresPath;
+  std::string jsonPath;
+  std::string junitPath;
+  size_t maxOutputMb = 256;
+};
+
+// Case id → reason, from a file of lines "CASE-ID REASON…" ('#' comments).
+using ExpectedFailures = std::map<std::string, std::string>;
+ExpectedFailures readExpectedFailures(const std::string& path,
+                                      const Suite& suite);
+
+struct CaseOutcome {
+  SuiteCase suiteCase;
+  Verdict verdict;
+  std::optional<std::string> expectedFailure;  // the reason, when listed
+
+  bool passed() const { return isPass(verdict.status); }
+  // Counts against the port: a failure not listed, or a listed case that
+  // passes (the list is stale and would hide a later regression).
+  bool fails() const { return passed() == expectedFailure.has_value(); }
+};
+
+struct SuiteRun {
+  std::string command;
+  std::string suiteDir;
+  std::string suiteName;
+  int suiteVersion = 0;
+  bool batch = false;
+  int jobs = 1;
+  double timeoutSeconds = 0;
+  double seconds = 0;
+  std::vector<CaseOutcome> outcomes;  // manifest order
+
+  bool conforms() const;
+};
+
+// Runs the selected cases; progress lines go to `progress` (may be null).
+SuiteRun runSuite(const SuiteOptions& options, std::ostream* progress);
+
+// The summary table: counts by status, failures by spec section and by
+// tag, then one line per failing case.
+std::string summaryTable(const SuiteRun& run);
+std::string jsonReport(const SuiteRun& run);
+std::string junitReport(const SuiteRun& run);
+
+// `regcon --version`: the tool's version and the suite's it finds.
+std::string versionText();
+
+// Registers `suite`; returns it so subcommands (`suite export`) can be
+// added under it.
+CLI::App* addSuiteCommand(CLI::App& app, int& exitCode);
+
+}  // namespace regcon::cli

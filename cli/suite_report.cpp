@@ -1,0 +1,359 @@
+// The three reports of `regcon suite`: the summary table on stdout, JSON and
+// JUnit XML. Each carries the tool's and the suite's versions.
+#include <algorithm>
+#include <iomanip>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "cli/suite.h"
+#include "cli/version.h"
+
+namespace regcon::cli {
+namespace {
+
+using nlohmann::ordered_json;
+
+// What a case counts as in the summary: its status, or the expected-failure
+// bookkeeping on top of it.
+std::string outcomeLabel(const CaseOutcome& o) {
+  if (o.expectedFailure) {
+    return o.passed() ? "unexpected-pass" : "expected-failure";
+  }
+  return std::string(statusName(o.verdict.status));
+}
+
+// Where a failure sits in the spec: the first differing stage, the
+// interchange rule of a must-reject case, or no result at all.
+std::string attribution(const CaseOutcome& o) {
+  if (o.suiteCase.mustReject) return "interchange (must reject)";
+  if (!o.verdict.firstStage.empty()) {
+    return o.verdict.specSection + " " + o.verdict.firstStage;
+  }
+  return "no result";
+}
+
+std::string versionLine(const SuiteRun& run) {
+  return std::string("regcon ") + kToolVersion + ", suite " + run.suiteName +
+         " version " + std::to_string(run.suiteVersion);
+}
+
+std::string secondsText(double seconds) {
+  std::ostringstream out;
+  out << std::fixed << std::setprecision(3) << seconds;
+  return out.str();
+}
+
+// Readers of the reports (JSON parsers, XML parsers) need valid UTF-8; a
+// command's stderr need not be. Invalid bytes become '?'.
+std::string validUtf8(const std::string& text) {
+  std::string out;
+  for (size_t i = 0; i < text.size();) {
+    const auto byte = static_cast<unsigned char>(text[i]);
+    const size_t length = byte < 0x80           ? 1
+                          : (byte >> 5) == 0x6  ? 2
+                          : (byte >> 4) == 0xE  ? 3
+                          : (byte >> 3) == 0x1E ? 4
+                                                : 0;
+    bool valid = length > 0 && i + length <= text.size();
+    for (size_t k = 1; valid && k < length; ++k) {
+      valid = (static_cast<unsigned char>(text[i + k]) >> 6) == 0x2;
+    }
+    if (valid) {
+      out.append(text, i, length);
+      i += length;
+    } else {
+      out += '?';
+      ++i;
+    }
+  }
+  return out;
+}
+
+struct Tally {
+  size_t failing = 0;
+  size_t expected = 0;
+  size_t cases = 0;
+};
+
+std::string tableRow(const std::string& name, const Tally& t, bool withCases) {
+  std::ostringstream row;
+  row << "  " << std::left << std::setw(28) << name << std::right
+      << std::setw(8) << t.failing << std::setw(10) << t.expected;
+  if (withCases) row << std::setw(8) << t.cases;
+  return row.str() + "\n";
+}
+
+std::string statusTable(const SuiteRun& run) {
+  std::map<std::string, size_t> counts;
+  for (const CaseOutcome& o : run.outcomes) ++counts[outcomeLabel(o)];
+  std::ostringstream out;
+  out << "status                          cases\n";
+  for (const auto& [label, count] : counts) {
+    out << "  " << std::left << std::setw(28) << label << std::right
+        << std::setw(7) << count << "\n";
+  }
+  return out.str();
+}
+
+// Failing cases (expected ones counted apart) grouped by `key`.
+std::string groupTable(const std::string& title,
+                       const std::map<std::string, Tally>& groups,
+                       bool withCases) {
+  if (groups.empty()) return "";
+  std::vector<std::pair<std::string, Tally>> rows(groups.begin(), groups.end());
+  std::stable_sort(rows.begin(), rows.end(), [](const auto& a, const auto& b) {
+    return a.second.failing > b.second.failing;
+  });
+  std::string text =
+      title +
+      std::string(std::max<int>(1, 30 - static_cast<int>(title.size())), ' ') +
+      "failing  expected" + (withCases ? "   cases" : "") + "\n";
+  for (const auto& [name, tally] : rows)
+    text += tableRow(name, tally, withCases);
+  return text;
+}
+
+std::string sectionTable(const SuiteRun& run) {
+  std::map<std::string, Tally> groups;
+  for (const CaseOutcome& o : run.outcomes) {
+    if (o.passed()) continue;
+    Tally& t = groups[attribution(o)];
+    ++(o.expectedFailure ? t.expected : t.failing);
+  }
+  return groupTable("failures by spec section", groups, false);
+}
+
+std::string tagTable(const SuiteRun& run) {
+  std::map<std::string, Tally> groups;
+  std::map<std::string, size_t> casesWithTag;
+  for (const CaseOutcome& o : run.outcomes) {
+    for (const std::string& tag : o.suiteCase.tags) ++casesWithTag[tag];
+  }
+  for (const CaseOutcome& o : run.outcomes) {
+    if (o.passed()) continue;
+    for (const std::string& tag : o.suiteCase.tags) {
+      Tally& t = groups[tag];
+      ++(o.expectedFailure ? t.expected : t.failing);
+      t.cases = casesWithTag[tag];
+    }
+  }
+  return groupTable("failures by tag", groups, true);
+}
+
+std::string indented(const std::string& label, const std::string& text) {
+  std::string out;
+  std::istringstream lines(text);
+  std::string line;
+  while (std::getline(lines, line)) out += "      " + label + line + "\n";
+  return out;
+}
+
+std::string caseLines(const CaseOutcome& o) {
+  const Verdict& v = o.verdict;
+  std::string text = "  " + outcomeLabel(o) + "  " + o.suiteCase.id;
+  if (o.expectedFailure) text += " (listed: " + *o.expectedFailure + ")";
+  text += "\n";
+  if (o.passed()) return text;
+  if (o.expectedFailure)
+    text += "      " + std::string(statusName(v.status)) + "\n";
+  if (!v.message.empty()) text += indented("", v.message);
+  for (const SectionDifference& d : v.differences) {
+    text += "      " + d.section +
+            (d.specSection.empty() ? "" : " (" + d.specSection + ")") + ": " +
+            std::to_string(d.count) + " differing; first: " + d.first + "\n";
+  }
+  if (v.status != Status::Pass && !v.stderrTail.empty()) {
+    text += indented("stderr| ", validUtf8(v.stderrTail));
+  }
+  return text;
+}
+
+ordered_json differencesJson(const Verdict& v) {
+  ordered_json list = ordered_json::array();
+  for (const SectionDifference& d : v.differences) {
+    list.push_back({{"section", d.section},
+                    {"spec", d.specSection},
+                    {"count", d.count},
+                    {"first", d.first}});
+  }
+  return list;
+}
+
+ordered_json caseJson(const CaseOutcome& o) {
+  const Verdict& v = o.verdict;
+  ordered_json c = {{"id", o.suiteCase.id},
+                    {"kind", o.suiteCase.mustReject ? "mustReject" : "case"},
+                    {"tags", o.suiteCase.tags},
+                    {"status", statusName(v.status)},
+                    {"outcome", outcomeLabel(o)},
+                    {"counted", o.fails() ? "failure" : "ok"},
+                    {"seconds", v.seconds},
+                    {"message", validUtf8(v.message)},
+                    {"firstStage", v.firstStage},
+                    {"spec", v.specSection},
+                    {"differences", differencesJson(v)},
+                    {"stderrTail", validUtf8(v.stderrTail)}};
+  if (o.suiteCase.mustReject) {
+    c["rule"] = o.suiteCase.rule;
+  } else {
+    c["partition"] = o.suiteCase.partition;
+  }
+  c["expectedFailure"] =
+      o.expectedFailure ? ordered_json(*o.expectedFailure) : ordered_json();
+  return c;
+}
+
+std::string xmlEscaped(const std::string& text) {
+  std::string out;
+  for (char c : validUtf8(text)) {
+    switch (c) {
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      case '\'':
+        out += "&apos;";
+        break;
+      default:
+        // XML 1.0 allows no control characters but tab, newline, return.
+        if (static_cast<unsigned char>(c) < 0x20 && c != '\t' && c != '\n' &&
+            c != '\r') {
+          out += '?';
+        } else {
+          out += c;
+        }
+    }
+  }
+  return out;
+}
+
+// Crashes, a missing command and timeouts are errors (the run went wrong);
+// every other failing status is a failure of the port's output.
+bool isJunitError(Status status) {
+  return status == Status::Crashed || status == Status::NotFound ||
+         status == Status::Timeout;
+}
+
+std::string junitCase(const SuiteRun& run, const CaseOutcome& o) {
+  const std::string source = o.suiteCase.id.substr(0, o.suiteCase.id.find('/'));
+  std::string xml = "    <testcase classname=\"" +
+                    xmlEscaped(run.suiteName + "." + source) + "\" name=\"" +
+                    xmlEscaped(o.suiteCase.id) + "\" time=\"" +
+                    secondsText(o.verdict.seconds) + "\"";
+  if (o.passed() && !o.expectedFailure) return xml + "/>\n";
+  xml += ">\n";
+  std::string details = caseLines(o);
+  if (o.expectedFailure && !o.passed()) {
+    xml += "      <skipped message=\"" +
+           xmlEscaped("expected failure: " + *o.expectedFailure) + "\"/>\n";
+  } else {
+    const std::string element =
+        !o.passed() && isJunitError(o.verdict.status) ? "error" : "failure";
+    const std::string message =
+        o.passed() ? "unexpected pass of a case listed as an expected failure"
+                   : o.verdict.message;
+    xml += "      <" + element + " type=\"" + xmlEscaped(outcomeLabel(o)) +
+           "\" message=\"" + xmlEscaped(message) + "\">" + xmlEscaped(details) +
+           "</" + element + ">\n";
+  }
+  return xml + "    </testcase>\n";
+}
+
+}  // namespace
+
+std::string summaryTable(const SuiteRun& run) {
+  size_t failing = 0, expected = 0, unexpectedPasses = 0;
+  std::string failingLines;
+  for (const CaseOutcome& o : run.outcomes) {
+    failing += o.fails() && !o.passed();
+    expected += o.expectedFailure && !o.passed();
+    unexpectedPasses += o.expectedFailure && o.passed();
+    if (!o.passed() || o.expectedFailure) failingLines += caseLines(o);
+  }
+  std::ostringstream out;
+  out << "regcon suite: " << run.outcomes.size() << " cases of " << run.suiteDir
+      << "\n  command: " << run.command << " ("
+      << (run.batch ? "batch, interchange §7" : "a process per case, §6")
+      << "; " << run.jobs << (run.jobs == 1 ? " job" : " jobs") << "; timeout "
+      << run.timeoutSeconds << " s; " << secondsText(run.seconds) << " s)\n  "
+      << versionLine(run) << "\n\n";
+  out << statusTable(run);
+  const std::string sections = sectionTable(run);
+  if (!sections.empty()) out << "\n" << sections << "\n" << tagTable(run);
+  if (!failingLines.empty())
+    out << "\ncases that fail or are listed\n" << failingLines;
+  out << "\n"
+      << run.outcomes.size() - failing - expected - unexpectedPasses
+      << " pass, " << failing << " fail, " << expected << " expected failures, "
+      << unexpectedPasses << " unexpected passes\n"
+      << (run.conforms() ? "conforms\n" : "does not conform\n");
+  return out.str();
+}
+
+std::string jsonReport(const SuiteRun& run) {
+  size_t failing = 0;
+  std::map<std::string, size_t> byOutcome;
+  ordered_json cases = ordered_json::array();
+  for (const CaseOutcome& o : run.outcomes) {
+    failing += o.fails();
+    ++byOutcome[outcomeLabel(o)];
+    cases.push_back(caseJson(o));
+  }
+  const ordered_json report = {{"tool", "regcon"},
+                               {"toolVersion", kToolVersion},
+                               {"suite", run.suiteName},
+                               {"suiteVersion", run.suiteVersion},
+                               {"suiteDir", run.suiteDir},
+                               {"command", run.command},
+                               {"mode", run.batch ? "batch" : "process"},
+                               {"jobs", run.jobs},
+                               {"timeoutSeconds", run.timeoutSeconds},
+                               {"seconds", run.seconds},
+                               {"conforms", run.conforms()},
+                               {"summary",
+                                {{"cases", run.outcomes.size()},
+                                 {"failing", failing},
+                                 {"byOutcome", byOutcome}}},
+                               {"cases", cases}};
+  return report.dump(2) + "\n";
+}
+
+std::string junitReport(const SuiteRun& run) {
+  size_t failures = 0, errors = 0, skipped = 0;
+  std::string cases;
+  for (const CaseOutcome& o : run.outcomes) {
+    const bool error =
+        !o.passed() && !o.expectedFailure && isJunitError(o.verdict.status);
+    errors += error;
+    failures += o.fails() && !error;
+    skipped += o.expectedFailure && !o.passed();
+    cases += junitCase(run, o);
+  }
+  const std::string counts = "tests=\"" + std::to_string(run.outcomes.size()) +
+                             "\" failures=\"" + std::to_string(failures) +
+                             "\" errors=\"" + std::to_string(errors) +
+                             "\" skipped=\"" + std::to_string(skipped) +
+                             "\" time=\"" + secondsText(run.seconds) + "\"";
+  const std::string name = xmlEscaped(run.suiteName);
+  return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"" +
+         name + "\" " + counts + ">\n  <testsuite name=\"" + name + "\" " +
+         counts +
+         ">\n    <properties>\n      <property name=\"tool\" value=\"" +
+         xmlEscaped(std::string("regcon ") + kToolVersion) +
+         "\"/>\n      <property name=\"suiteVersion\" value=\"" +
+         std::to_string(run.suiteVersion) +
+         "\"/>\n      <property name=\"command\" value=\"" +
+         xmlEscaped(run.command) + "\"/>\n    </properties>\n" + cases +
+         "  </testsuite>\n</testsuites>\n";
+}
+
+}  // namespace regcon::cli

@@ -1,0 +1,260 @@
+#include "cli/verdict.h"
+
+#include <string.h>
+
+#include <optional>
+#include <sstream>
+
+#include "core/hash.h"
+#include "core/io.h"
+
+namespace regcon::cli {
+namespace {
+
+// Real-time signals end at 64 on Linux; /bin/sh reports a command a signal
+// ended as exit status 128 + the signal's number.
+constexpr int kShellSignalBase = 128;
+constexpr int kLargestSignal = 64;
+
+std::string signalName(int signal) {
+  const char* abbreviation = ::sigabbrev_np(signal);
+  const std::string number = "signal " + std::to_string(signal);
+  return abbreviation ? number + " (SIG" + abbreviation + ")" : number;
+}
+
+Verdict verdictOf(Status status, std::string message,
+                  const CommandAnswer& answer) {
+  Verdict verdict;
+  verdict.status = status;
+  verdict.message = std::move(message);
+  verdict.stderrTail = answer.stderrTail;
+  verdict.seconds = answer.seconds;
+  return verdict;
+}
+
+std::string megabytes(size_t bytes) {
+  return std::to_string(bytes >> 20) + " MiB";
+}
+
+// The failures that need no result document: how the command ended.
+std::optional<Verdict> endingFailure(const CommandAnswer& a) {
+  if (a.timedOut) {
+    return verdictOf(Status::Timeout,
+                     "no answer in time; the command was killed", a);
+  }
+  if (a.outputTooLarge) {
+    return verdictOf(Status::InvalidOutput,
+                     "more than " + megabytes(a.outputCap) +
+                         " on standard output (raise the cap with "
+                         "--max-output-mb); the command was killed",
+                     a);
+  }
+  if (a.exit.signal > 0) {
+    return verdictOf(Status::Crashed, "killed by " + signalName(a.exit.signal),
+                     a);
+  }
+  const int code = a.exit.exitCode;
+  if (code > kShellSignalBase && code <= kShellSignalBase + kLargestSignal) {
+    return verdictOf(Status::Crashed,
+                     "killed by " + signalName(code - kShellSignalBase) +
+                         " (exit status " + std::to_string(code) +
+                         " from /bin/sh)",
+                     a);
+  }
+  if (code == 127) {
+    return verdictOf(Status::NotFound,
+                     "exit status 127: /bin/sh did not find the command", a);
+  }
+  if (code == 126) {
+    return verdictOf(Status::NotFound,
+                     "exit status 126: the command is not executable", a);
+  }
+  if (a.endedMidBatch) {
+    return verdictOf(Status::Crashed,
+                     "the batch process ended (exit status " +
+                         std::to_string(code) + ") before answering",
+                     a);
+  }
+  return std::nullopt;
+}
+
+// A rejection of the input: a non-zero exit or a batch {"error": …} line.
+std::optional<std::string> rejection(const CommandAnswer& a) {
+  if (a.exit.exitCode != 0) {
+    return "exit status " + std::to_string(a.exit.exitCode);
+  }
+  if (a.batchError)
+    return "answered {\"error\": \"" + a.batchErrorMessage + "\"}";
+  return std::nullopt;
+}
+
+// The stage a comparer section belongs to, in pipeline order.
+std::string stageOf(const std::string& section) {
+  if (section == "hashes") return "hashes";  // a stale suite, see below
+  if (section.rfind("distances", 0) == 0) return "distances";
+  if (section.rfind("region", 0) == 0) return "regions";
+  return "contours";
+}
+
+std::string specSectionOf(const std::string& stage,
+                          std::string_view partition) {
+  if (stage == "hashes") return "";
+  if (stage == "distances") return "§1";
+  if (stage == "regions") return regionsSpecSection(partition);
+  return "§6";
+}
+
+bool hashesAgree(const ResultHashes& actual, const CaseHashes& expected) {
+  return (!actual.distances || *actual.distances == expected.distances) &&
+         actual.regions == expected.regions &&
+         actual.contours == expected.contours;
+}
+
+// Every differing section against the reference's whole result, each
+// attributed to the spec section of the case's partition.
+std::vector<SectionDifference> differencesFrom(const StageResult& actual,
+                                               const CaseExpectation& e) {
+  CompareOptions options;
+  options.expectedLabel = e.referenceLabel;
+  options.actualLabel = "command";
+  options.distancesRequired = false;  // a missing section has its own status
+  options.rawLoops = false;           // interchange §5 hashes no raw loops
+  const ReferenceRun reference = e.reference();
+  std::vector<SectionDifference> sections =
+      compareResults(*reference.heightfield, *reference.result, actual, options)
+          .sections;
+  for (SectionDifference& d : sections) {
+    d.specSection = specSectionOf(stageOf(d.section), e.partition);
+  }
+  if (sections.empty()) {
+    // The command agrees with the reference, not with the suite's hashes.
+    sections.push_back({"hashes", "", 1,
+                        "the result equals the " + e.referenceLabel +
+                            "'s, whose hashes are not the suite's: the suite "
+                            "is stale"});
+  }
+  return sections;
+}
+
+}  // namespace
+
+ResultHashes hashesOf(const StageResult& result) {
+  ResultHashes h;
+  if (result.regions.distances) {
+    h.distances = hashDistances(*result.regions.distances);
+  }
+  h.regions = hashRegions(result.regions);
+  h.contours = hashContours(result.contours);
+  return h;
+}
+
+std::string_view statusName(Status status) {
+  switch (status) {
+    case Status::Pass:
+      return "pass";
+    case Status::Mismatch:
+      return "mismatch";
+    case Status::MissingSection:
+      return "missing-section";
+    case Status::InvalidOutput:
+      return "invalid-output";
+    case Status::Rejected:
+      return "rejected";
+    case Status::Crashed:
+      return "crashed";
+    case Status::NotFound:
+      return "not-found";
+    case Status::Timeout:
+      return "timeout";
+    case Status::Accepted:
+      return "accepted";
+  }
+  return "unknown";
+}
+
+bool isPass(Status status) {
+  return status == Status::Pass;
+}
+
+CommandAnswer answerFromProcess(const ProcessResult& result, size_t outputCap) {
+  CommandAnswer answer;
+  answer.output = result.output;
+  answer.exit = result.exit;
+  answer.timedOut = result.timedOut;
+  answer.outputTooLarge = result.outputTooLarge;
+  answer.outputCap = outputCap;
+  answer.stderrTail = result.stderrTail;
+  answer.seconds = result.seconds;
+  return answer;
+}
+
+std::string casePartition(const Heightfield& hf, const Settings& settings) {
+  return hf.regions ? "given" : partitionName(settings.partition);
+}
+
+std::string regionsSpecSection(std::string_view partition) {
+  if (partition == "watershed") return "§2 + §5";
+  if (partition == "monotone") return "§3 + §5";
+  if (partition == "layers" || partition == "layer-first") return "§4 + §5";
+  return "readings R12";  // a given partition is copied, not computed
+}
+
+bool distancesRequired(std::string_view partition) {
+  return partition == "watershed";
+}
+
+Verdict classifyCase(const CommandAnswer& answer,
+                     const CaseExpectation& expected) {
+  if (auto failure = endingFailure(answer)) return *failure;
+  if (auto why = rejection(answer)) {
+    return verdictOf(Status::Rejected,
+                     "rejected the input (" + *why + "); the " +
+                         expected.referenceLabel + " accepts it",
+                     answer);
+  }
+  StageResult actual;
+  try {
+    std::istringstream in(answer.output);
+    actual = readResult(in, "command output");
+  } catch (const InputError& e) {
+    return verdictOf(Status::InvalidOutput, e.what(), answer);
+  }
+  const ResultHashes hashes = hashesOf(actual);
+  const bool agree = hashesAgree(hashes, expected.hashes);
+  const bool missing =
+      distancesRequired(expected.partition) && !actual.regions.distances;
+  Verdict verdict = verdictOf(Status::Pass, "", answer);
+  verdict.actualHashes = hashes;
+  if (!missing && agree) return verdict;
+  verdict.status = Status::Mismatch;
+  // A result that agrees apart from a missing section lists nothing else.
+  if (!agree) verdict.differences = differencesFrom(actual, expected);
+  if (missing) {
+    verdict.status = Status::MissingSection;
+    verdict.firstStage = "distances";
+    verdict.specSection = "§1";
+    verdict.message =
+        "no `distances`: a watershed result must carry the §1 field "
+        "(interchange §3)";
+    return verdict;
+  }
+  const SectionDifference& first = verdict.differences.front();
+  verdict.firstStage = stageOf(first.section);
+  verdict.specSection = first.specSection;
+  verdict.message = "first differs in " + verdict.firstStage + " (" +
+                    verdict.specSection + "): " + first.first;
+  return verdict;
+}
+
+Verdict classifyMustReject(const CommandAnswer& answer,
+                           const std::string& rule) {
+  if (auto failure = endingFailure(answer)) return *failure;
+  if (auto why = rejection(answer)) {
+    return verdictOf(Status::Pass, "rejected as it must (" + *why + ")",
+                     answer);
+  }
+  return verdictOf(Status::Accepted,
+                   "accepted a document it must reject: " + rule, answer);
+}
+
+}  // namespace regcon::cli
