@@ -70,6 +70,15 @@ std::string validUtf8(const std::string& text) {
   return out;
 }
 
+// Pads to `width` characters, not bytes: "§" is two bytes of UTF-8.
+std::string padded(const std::string& text, size_t width) {
+  const size_t characters =
+      static_cast<size_t>(std::count_if(text.begin(), text.end(), [](char c) {
+        return (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+      }));
+  return text + std::string(width > characters ? width - characters : 1, ' ');
+}
+
 struct Tally {
   size_t failing = 0;
   size_t expected = 0;
@@ -78,8 +87,8 @@ struct Tally {
 
 std::string tableRow(const std::string& name, const Tally& t, bool withCases) {
   std::ostringstream row;
-  row << "  " << std::left << std::setw(28) << name << std::right
-      << std::setw(8) << t.failing << std::setw(10) << t.expected;
+  row << "  " << padded(name, 28) << std::right << std::setw(7) << t.failing
+      << std::setw(9) << t.expected;
   if (withCases) row << std::setw(8) << t.cases;
   return row.str() + "\n";
 }
@@ -88,10 +97,9 @@ std::string statusTable(const SuiteRun& run) {
   std::map<std::string, size_t> counts;
   for (const CaseOutcome& o : run.outcomes) ++counts[outcomeLabel(o)];
   std::ostringstream out;
-  out << "status                          cases\n";
+  out << padded("status", 31) << "cases\n";
   for (const auto& [label, count] : counts) {
-    out << "  " << std::left << std::setw(28) << label << std::right
-        << std::setw(7) << count << "\n";
+    out << "  " << padded(label, 28) << std::setw(6) << count << "\n";
   }
   return out.str();
 }

@@ -241,8 +241,9 @@ Verdict classifyCase(const CommandAnswer& answer,
   const SectionDifference& first = verdict.differences.front();
   verdict.firstStage = stageOf(first.section);
   verdict.specSection = first.specSection;
-  verdict.message = "first differs in " + verdict.firstStage + " (" +
-                    verdict.specSection + "): " + first.first;
+  verdict.message =
+      "first differs in " + verdict.firstStage +
+      (verdict.specSection.empty() ? "" : " (" + verdict.specSection + ")");
   return verdict;
 }
 

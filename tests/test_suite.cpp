@@ -1,0 +1,535 @@
+// `regcon suite` and `regcon conform` against small fake ports: shell
+// scripts that alter one number of a correct result, sleep, crash, print
+// garbage, omit distances, reject with a message, or do not exist. Each gets
+// its own status; the JSON report is parsed with nlohmann and the JUnit XML
+// with libxml2. The reference, run as `regcon run`, passes the shipped suite
+// per process and in batch mode, with either implementation.
+#include <gtest/gtest.h>
+#include <libxml/parser.h>
+#include <libxml/tree.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "cli/process.h"
+
+namespace regcon {
+namespace {
+
+namespace fs = std::filesystem;
+using cli::shellQuote;
+using nlohmann::json;
+
+struct CliRun {
+  int exitCode = -1;
+  std::string out;
+  std::string err;
+};
+
+std::string readText(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+void writeText(const fs::path& path, const std::string& text) {
+  std::ofstream(path, std::ios::binary) << text;
+}
+
+const std::string kRegcon = REGCON_CLI;
+const fs::path kShippedSuite =
+    fs::path(REGCON_SOURCE_DIR) / "corpus" / "conformance";
+
+// The JUnit report's counts, read by a real XML parser (libxml2): a
+// malformed document fails the parse.
+struct JunitCounts {
+  bool wellFormed = false;
+  std::map<std::string, std::string> suiteAttributes;
+  int testcases = 0;
+  std::map<std::string, int> children;  // failure, error, skipped
+};
+
+std::string name(const xmlNode* node) {
+  return reinterpret_cast<const char*>(node->name);
+}
+
+void countJunitElements(const xmlNode* node, JunitCounts& counts) {
+  for (; node; node = node->next) {
+    if (node->type != XML_ELEMENT_NODE) continue;
+    const std::string element = name(node);
+    if (element == "testsuite") {
+      for (const xmlAttr* a = node->properties; a; a = a->next) {
+        xmlChar* value = xmlNodeListGetString(node->doc, a->children, 1);
+        counts.suiteAttributes[reinterpret_cast<const char*>(a->name)] =
+            reinterpret_cast<const char*>(value);
+        xmlFree(value);
+      }
+    }
+    if (element == "testcase") ++counts.testcases;
+    if (element == "failure" || element == "error" || element == "skipped") {
+      ++counts.children[element];
+    }
+    countJunitElements(node->children, counts);
+  }
+}
+
+JunitCounts parseJunit(const std::string& xml) {
+  JunitCounts counts;
+  xmlDoc* doc = xmlReadMemory(xml.data(), static_cast<int>(xml.size()),
+                              "report.xml", nullptr, XML_PARSE_NONET);
+  counts.wellFormed = doc != nullptr;
+  if (doc) {
+    countJunitElements(xmlDocGetRootElement(doc), counts);
+    xmlFreeDoc(doc);
+  }
+  return counts;
+}
+
+class Suite : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+    dir_ = fs::temp_directory_path() /
+           ("regcon_test_suite_" + std::to_string(::getpid()) + "_" +
+            info->name());
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  fs::path path(const std::string& name) const { return dir_ / name; }
+
+  CliRun regcon(const std::string& args) {
+    const fs::path out = path("stdout.txt");
+    const fs::path err = path("stderr.txt");
+    const std::string command = shellQuote(kRegcon) + " " + args + " >" +
+                                shellQuote(out.string()) + " 2>" +
+                                shellQuote(err.string());
+    const int status = std::system(command.c_str());
+    return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, readText(out),
+            readText(err)};
+  }
+
+  // A fake port: a shell script; $1 is the heightfield, $2 the settings.
+  std::string port(const std::string& name, const std::string& body) {
+    const fs::path script = path(name + ".sh");
+    writeText(script, "#!/bin/sh\n" + body + "\n");
+    fs::permissions(script, fs::perms::owner_all, fs::perm_options::add);
+    return script.string();
+  }
+
+  // The reference's answer passed through sed: a port with one planted bug
+  // (that still rejects what the reference rejects).
+  std::string sedPort(const std::string& name, const std::string& sed) {
+    return port(name, "out=$(" + shellQuote(kRegcon) +
+                          " run \"$1\" \"$2\") || exit $?\n"
+                          "printf '%s\\n' \"$out\" | sed " +
+                          shellQuote(sed));
+  }
+
+  // A suite of its own: two worked vectors copied from the shipped suite
+  // (a watershed and a monotone case) and one must-reject heightfield.
+  std::string smallSuite() {
+    const fs::path suite = path("suite");
+    fs::create_directories(suite / "cases");
+    const json shipped = json::parse(readText(kShippedSuite / "manifest.json"));
+    json manifest = {{"suite", "regcon-conformance"},
+                     {"version", 1},
+                     {"cases", json::array()}};
+    for (const json& c : shipped["cases"]) {
+      if (c["id"] != "vector/hole-7x7" && c["id"] != "vector/monotone-u-5x3") {
+        continue;
+      }
+      for (const char* key : {"chf", "settings"}) {
+        fs::copy_file(kShippedSuite / c[key].get<std::string>(),
+                      suite / c[key].get<std::string>(),
+                      fs::copy_options::overwrite_existing);
+      }
+      manifest["cases"].push_back(c);
+    }
+    writeText(suite / "cases/short-counts.chf.json",
+              R"({"format":"build3d.chf","version":1,"width":2,"depth":1,)"
+              R"("counts":[1],"spans":[[0,63,-1,-1,-1,-1]]})");
+    manifest["mustReject"] = {
+        {{"id", "reject/short-counts"},
+         {"chf", "cases/short-counts.chf.json"},
+         {"settings", "cases/hole-7x7.settings.json"},
+         {"rule", "interchange §1: counts has width × depth entries"}}};
+    writeText(suite / "manifest.json", manifest.dump(2));
+    return suite.string();
+  }
+
+  // `regcon suite COMMAND` on the small suite with both reports.
+  CliRun suite(const std::string& command, const std::string& options = "") {
+    return regcon("suite " + shellQuote(command) + " --suite " +
+                  shellQuote(smallSuite()) + " --json " +
+                  shellQuote(path("report.json").string()) + " --junit " +
+                  shellQuote(path("report.xml").string()) + " " + options);
+  }
+
+  json report() { return json::parse(readText(path("report.json"))); }
+  JunitCounts junit() { return parseJunit(readText(path("report.xml"))); }
+
+  json caseOf(const std::string& id) {
+    const json all = report();
+    for (const json& c : all["cases"]) {
+      if (c["id"] == id) return c;
+    }
+    ADD_FAILURE() << "no case " << id << " in the JSON report";
+    return json::object();
+  }
+
+  fs::path dir_;
+};
+
+constexpr const char* kWatershedCase = "vector/hole-7x7";
+constexpr const char* kMonotoneCase = "vector/monotone-u-5x3";
+constexpr const char* kRejectCase = "reject/short-counts";
+
+TEST_F(Suite, TheReferencePassesEveryCaseWithBothReports) {
+  const CliRun r = suite(kRegcon + " run");
+  EXPECT_EQ(r.exitCode, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("\nconforms\n"), std::string::npos) << r.out;
+  const json j = report();
+  EXPECT_EQ(j["toolVersion"], "0.1.0");
+  EXPECT_EQ(j["suiteVersion"], 1);
+  EXPECT_TRUE(j["conforms"].get<bool>());
+  ASSERT_EQ(j["cases"].size(), 3u);
+  for (const json& c : j["cases"]) {
+    EXPECT_EQ(c["status"], "pass") << c.dump();
+    EXPECT_GE(c["seconds"].get<double>(), 0.0);
+  }
+  JunitCounts x = junit();
+  ASSERT_TRUE(x.wellFormed);
+  EXPECT_EQ(x.testcases, 3);
+  EXPECT_EQ(x.suiteAttributes["tests"], "3");
+  EXPECT_EQ(x.suiteAttributes["failures"], "0");
+  EXPECT_EQ(x.suiteAttributes["errors"], "0");
+  EXPECT_TRUE(x.children.empty());
+}
+
+TEST_F(Suite, OneAlteredRegionIdIsAMismatchAttributedToThePartition) {
+  const CliRun r =
+      suite(sedPort("alter", R"(s/"regions":\[[0-9]*/"regions":[77/)"));
+  EXPECT_EQ(r.exitCode, 5) << r.out << r.err;
+  for (const auto& [id, spec] : {std::pair{kWatershedCase, "§2 + §5"},
+                                 std::pair{kMonotoneCase, "§3 + §5"}}) {
+    const json c = caseOf(id);
+    EXPECT_EQ(c["status"], "mismatch") << c.dump();
+    EXPECT_EQ(c["firstStage"], "regions");
+    EXPECT_EQ(c["spec"], spec);
+    ASSERT_FALSE(c["differences"].empty());
+    const json& first = c["differences"][0];
+    EXPECT_EQ(first["section"], "regions");
+    EXPECT_EQ(first["count"], 1);
+    EXPECT_NE(first["first"].get<std::string>().find("command 77"),
+              std::string::npos)
+        << first.dump();
+  }
+  EXPECT_EQ(caseOf(kRejectCase)["status"], "pass");
+  EXPECT_NE(r.out.find("failures by spec section"), std::string::npos);
+  EXPECT_NE(r.out.find("§2 + §5 regions"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("failures by tag"), std::string::npos);
+  JunitCounts x = junit();
+  ASSERT_TRUE(x.wellFormed);
+  EXPECT_EQ(x.suiteAttributes["failures"], "2");
+  EXPECT_EQ(x.children["failure"], 2);
+}
+
+TEST_F(Suite, ACounterDifferenceHidesNoVertexDifference) {
+  // Both a counter and the first vertex change: both sections are listed.
+  const CliRun r = suite(sedPort(
+      "two",
+      R"(s/"droppedHoles":0/"droppedHoles":4/; s/"vertices":\[\[0/"vertices":[[9/)"));
+  EXPECT_EQ(r.exitCode, 5);
+  const json c = caseOf(kWatershedCase);
+  EXPECT_EQ(c["status"], "mismatch");
+  EXPECT_EQ(c["spec"], "§6");
+  std::vector<std::string> sections;
+  for (const json& d : c["differences"]) sections.push_back(d["section"]);
+  EXPECT_NE(std::find(sections.begin(), sections.end(), "droppedHoles"),
+            sections.end());
+  EXPECT_NE(std::find(sections.begin(), sections.end(), "contour vertices"),
+            sections.end())
+      << c.dump();
+}
+
+TEST_F(Suite, ACommandThatSleepsPastTheTimeoutIsKilled) {
+  const auto start = cli::Clock::now();
+  const CliRun r = suite(port("sleepy", "sleep 30"), "--timeout 0.5 --jobs 3");
+  EXPECT_EQ(r.exitCode, 5);
+  EXPECT_LT(cli::Clock::now() - start, std::chrono::seconds(20));
+  EXPECT_EQ(caseOf(kWatershedCase)["status"], "timeout");
+  EXPECT_EQ(caseOf(kRejectCase)["status"], "timeout");
+  JunitCounts x = junit();
+  EXPECT_EQ(x.suiteAttributes["errors"], "3");
+}
+
+TEST_F(Suite, ACrashNamesItsSignal) {
+  const CliRun r = suite(port("crash", "kill -SEGV $$"));
+  EXPECT_EQ(r.exitCode, 5);
+  const json c = caseOf(kWatershedCase);
+  EXPECT_EQ(c["status"], "crashed");
+  EXPECT_NE(c["message"].get<std::string>().find("SIGSEGV"), std::string::npos)
+      << c.dump();
+  // A crash is no rejection, even of a document that must be rejected.
+  EXPECT_EQ(caseOf(kRejectCase)["status"], "crashed");
+}
+
+TEST_F(Suite, GarbageIsInvalidOutputSayingWhy) {
+  suite(port("garbage", "echo 'hello, world'"));
+  const json c = caseOf(kWatershedCase);
+  EXPECT_EQ(c["status"], "invalid-output");
+  EXPECT_NE(c["message"].get<std::string>().find("command output"),
+            std::string::npos)
+      << c.dump();
+  // Exit 0 with anything on a document that must be rejected: accepted.
+  EXPECT_EQ(caseOf(kRejectCase)["status"], "accepted");
+}
+
+TEST_F(Suite, OutputPastTheCapIsInvalidOutput) {
+  suite(port("flood", "exec yes"), "--max-output-mb 1");
+  const json c = caseOf(kWatershedCase);
+  EXPECT_EQ(c["status"], "invalid-output");
+  EXPECT_NE(c["message"].get<std::string>().find("--max-output-mb"),
+            std::string::npos)
+      << c.dump();
+}
+
+TEST_F(Suite, OmittedDistancesFailOnlyTheWatershedCase) {
+  suite(sedPort("nodist", R"(s/,"distances":\[[0-9,]*\]//)"));
+  const json watershed = caseOf(kWatershedCase);
+  EXPECT_EQ(watershed["status"], "missing-section");
+  EXPECT_EQ(watershed["spec"], "§1");
+  // Interchange §3: the monotone partition does not compute distances.
+  EXPECT_EQ(caseOf(kMonotoneCase)["status"], "pass");
+}
+
+TEST_F(Suite, ARejectionShowsTheCommandsStderr) {
+  const CliRun r =
+      suite(port("reject", "echo 'myport: cannot read span 3' >&2; exit 3"));
+  const json c = caseOf(kWatershedCase);
+  EXPECT_EQ(c["status"], "rejected");
+  EXPECT_NE(c["message"].get<std::string>().find("exit status 3"),
+            std::string::npos);
+  EXPECT_NE(c["stderrTail"].get<std::string>().find("cannot read span 3"),
+            std::string::npos);
+  EXPECT_NE(r.out.find("stderr| myport: cannot read span 3"), std::string::npos)
+      << r.out;
+  EXPECT_EQ(caseOf(kRejectCase)["status"], "pass");
+}
+
+TEST_F(Suite, AMissingCommandIsNotFound) {
+  const CliRun r = suite(path("no-such-port").string());
+  EXPECT_EQ(r.exitCode, 5);
+  EXPECT_EQ(caseOf(kWatershedCase)["status"], "not-found");
+  EXPECT_EQ(caseOf(kRejectCase)["status"], "not-found");
+}
+
+TEST_F(Suite, ExpectedFailuresAndAnUnexpectedPass) {
+  const std::string failing =
+      sedPort("alter", R"(s/"regions":\[[0-9]*/"regions":[77/)");
+  writeText(path("xfail.txt"), std::string("# known gaps\n") + kWatershedCase +
+                                   " ties go the wrong way\n" + kMonotoneCase +
+                                   " sweep not written yet\n");
+  const CliRun listed =
+      suite(failing, "--expected-failures " + path("xfail.txt").string());
+  EXPECT_EQ(listed.exitCode, 0) << listed.out;
+  EXPECT_EQ(caseOf(kWatershedCase)["outcome"], "expected-failure");
+  EXPECT_EQ(caseOf(kWatershedCase)["expectedFailure"], "ties go the wrong way");
+  EXPECT_EQ(junit().children["skipped"], 2);
+
+  const CliRun fixed = suite(
+      kRegcon + " run", "--expected-failures " + path("xfail.txt").string());
+  EXPECT_EQ(fixed.exitCode, 5) << fixed.out;
+  EXPECT_EQ(caseOf(kMonotoneCase)["outcome"], "unexpected-pass");
+  EXPECT_NE(fixed.out.find("unexpected-pass"), std::string::npos);
+  EXPECT_EQ(junit().suiteAttributes["failures"], "2");
+}
+
+TEST_F(Suite, BadOptionsAndABadSuiteExitTwo) {
+  const std::string command = kRegcon + " run";
+  EXPECT_EQ(suite(command, "--jobs 0").exitCode, 2);
+  EXPECT_EQ(suite(command, "--timeout -1").exitCode, 2);
+  EXPECT_EQ(suite(command, "--no-such-flag").exitCode, 2);
+  EXPECT_EQ(suite(command, "--filter no-such-tag").exitCode, 2);
+  writeText(path("xfail.txt"), "vector/not-in-the-suite because\n");
+  const CliRun unknownId =
+      suite(command, "--expected-failures " + path("xfail.txt").string());
+  EXPECT_EQ(unknownId.exitCode, 2);
+  EXPECT_NE(unknownId.err.find("vector/not-in-the-suite"), std::string::npos);
+
+  smallSuite();
+  json manifest = json::parse(readText(path("suite/manifest.json")));
+  manifest["cases"][1]["id"] = manifest["cases"][0]["id"];
+  writeText(path("suite/manifest.json"), manifest.dump());
+  const CliRun duplicate = regcon("suite " + shellQuote(command) + " --suite " +
+                                  shellQuote(path("suite").string()));
+  EXPECT_EQ(duplicate.exitCode, 2);
+  EXPECT_NE(duplicate.err.find("cases[1].id: duplicate id"), std::string::npos)
+      << duplicate.err;
+}
+
+TEST_F(Suite, FilterSelectsByTag) {
+  const CliRun r =
+      suite(kRegcon + " run", "--filter monotone,reject/short-counts");
+  EXPECT_EQ(r.exitCode, 0) << r.out << r.err;
+  std::vector<std::string> ids;
+  const json all = report();
+  for (const json& c : all["cases"]) ids.push_back(c["id"]);
+  EXPECT_EQ(ids, (std::vector<std::string>{kMonotoneCase, kRejectCase}));
+}
+
+// Batch mode (interchange §7) against fake batch ports: answers, a hang, a
+// crash in flight. The request line is {"chf":"PATH","settings":"PATH"}.
+std::string batchLoop(const std::string& onSecondRequest) {
+  return "n=0\nwhile read -r line; do\n  n=$((n+1))\n"
+         "  chf=$(echo \"$line\" | sed 's/.*\"chf\":\"\\([^\"]*\\)\".*/\\1/')\n"
+         "  settings=$(echo \"$line\" | sed "
+         "'s/.*\"settings\":\"\\([^\"]*\\)\".*/\\1/')\n"
+         "  if [ $n -eq 2 ]; then " +
+         onSecondRequest +
+         "; fi\n"
+         "  \"$REGCON\" run \"$chf\" \"$settings\" || echo '{\"error\": "
+         "\"no\"}'\n"
+         "done\n";
+}
+
+TEST_F(Suite, BatchModeTimesOutOneCaseAndRestartsForTheRest) {
+  ::setenv("REGCON", kRegcon.c_str(), 1);
+  const CliRun r = suite(port("hang", batchLoop("sleep 30")),
+                         "--batch --timeout 2 --jobs 1");
+  EXPECT_EQ(r.exitCode, 5) << r.out << r.err;
+  EXPECT_EQ(caseOf(kWatershedCase)["status"], "pass");
+  EXPECT_EQ(caseOf(kMonotoneCase)["status"], "timeout");
+  // The new process answers the must-reject case with {"error": …}.
+  EXPECT_EQ(caseOf(kRejectCase)["status"], "pass");
+}
+
+TEST_F(Suite, BatchProcessDyingMidBatchIsACrashOfTheCaseInFlight) {
+  ::setenv("REGCON", kRegcon.c_str(), 1);
+  const CliRun r = suite(port("dies", batchLoop("exit 0")), "--batch --jobs 1");
+  EXPECT_EQ(r.exitCode, 5);
+  EXPECT_EQ(caseOf(kWatershedCase)["status"], "pass");
+  const json c = caseOf(kMonotoneCase);
+  EXPECT_EQ(c["status"], "crashed");
+  EXPECT_NE(c["message"].get<std::string>().find("before answering"),
+            std::string::npos)
+      << c.dump();
+  EXPECT_EQ(caseOf(kRejectCase)["status"], "pass");
+}
+
+TEST_F(Suite, ACommandWithoutBatchModeFailsEveryCaseInBatch) {
+  // `regcon run --batch` needs no CHF; a port that insists on one exits 2.
+  const CliRun r = suite(
+      port("nobatch", "[ \"$1\" = --batch ] && exit 2; exit 0"), "--batch");
+  EXPECT_EQ(r.exitCode, 5);
+  EXPECT_EQ(caseOf(kWatershedCase)["status"], "crashed");
+}
+
+// The shipped suite: the reference conforms to itself in every mode.
+class ShippedSuite : public Suite,
+                     public ::testing::WithParamInterface<const char*> {};
+
+TEST_P(ShippedSuite, TheReferencePassesEveryCase) {
+  const CliRun r =
+      regcon("suite " + shellQuote(kRegcon + " run " + GetParam()) +
+             " --jobs 2 --json " + shellQuote(path("report.json").string()));
+  EXPECT_EQ(r.exitCode, 0) << r.out << r.err;
+  const json j = report();
+  EXPECT_EQ(j["suiteDir"], kShippedSuite.string());
+  for (const json& c : j["cases"]) EXPECT_EQ(c["status"], "pass") << c.dump();
+}
+
+TEST_P(ShippedSuite, TheReferencePassesEveryCaseInBatchMode) {
+  const CliRun r = regcon(
+      "suite " + shellQuote(kRegcon + " run " + GetParam()) +
+      " --batch --jobs 2 --json " + shellQuote(path("report.json").string()));
+  EXPECT_EQ(r.exitCode, 0) << r.out << r.err;
+  EXPECT_EQ(report()["mode"], "batch");
+  const json all = report();
+  for (const json& c : all["cases"]) {
+    EXPECT_EQ(c["status"], "pass") << c.dump();
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Implementations, ShippedSuite,
+                         ::testing::Values("--impl reference",
+                                           "--impl optimized"));
+
+TEST_F(Suite, VersionNamesToolAndSuite) {
+  const CliRun r = regcon("--version");
+  EXPECT_EQ(r.exitCode, 0);
+  EXPECT_NE(r.out.find("regcon 0.1.0"), std::string::npos) << r.out;
+  const json shipped = json::parse(readText(kShippedSuite / "manifest.json"));
+  EXPECT_NE(r.out.find("regcon-conformance version " +
+                       std::to_string(shipped["version"].get<int>())),
+            std::string::npos)
+      << r.out;
+}
+
+TEST_F(Suite, RunBatchAnswersEveryLineInOrder) {
+  const fs::path cases = kShippedSuite / "cases";
+  const std::string good =
+      json{{"chf", (cases / "hole-7x7.chf.json").string()},
+           {"settings", (cases / "hole-7x7.settings.json").string()}}
+          .dump();
+  writeText(path("requests.txt"), good + "\n{\"chf\": 3}\n" + good + "\n");
+  const CliRun batch =
+      regcon("run --batch <" + shellQuote(path("requests.txt").string()));
+  EXPECT_EQ(batch.exitCode, 0) << batch.err;
+  const CliRun single =
+      regcon("run " + shellQuote((cases / "hole-7x7.chf.json").string()) + " " +
+             shellQuote((cases / "hole-7x7.settings.json").string()));
+  std::istringstream lines(batch.out);
+  std::string first, second, third;
+  std::getline(lines, first);
+  std::getline(lines, second);
+  std::getline(lines, third);
+  // The same bytes as the per-process answer (interchange §7).
+  EXPECT_EQ(first + "\n", single.out);
+  EXPECT_EQ(third, first);
+  EXPECT_EQ(json::parse(second)["error"],
+            "batch request: \"chf\" must be a string");
+}
+
+// `regcon conform` gets the same classification, timeout and stderr.
+TEST_F(Suite, ConformClassifiesCrashTimeoutAndMissingCommand) {
+  const fs::path cases = kShippedSuite / "cases";
+  const std::string inputs =
+      shellQuote((cases / "hole-7x7.chf.json").string()) + " " +
+      shellQuote((cases / "hole-7x7.settings.json").string());
+  const CliRun crash = regcon(
+      "conform " + shellQuote(port("crash", "kill -SEGV $$")) + " " + inputs);
+  EXPECT_EQ(crash.exitCode, 5);
+  EXPECT_NE(crash.out.find("status: crashed: killed by signal 11 (SIGSEGV)"),
+            std::string::npos)
+      << crash.out;
+  const CliRun slow =
+      regcon("conform " + shellQuote(port("sleepy", "sleep 30")) + " " +
+             inputs + " --timeout 0.5");
+  EXPECT_EQ(slow.exitCode, 5);
+  EXPECT_NE(slow.out.find("status: timeout"), std::string::npos) << slow.out;
+  const CliRun missing =
+      regcon("conform " + shellQuote(path("nothing").string()) + " " + inputs);
+  EXPECT_EQ(missing.exitCode, 5);
+  EXPECT_NE(missing.out.find("status: not-found"), std::string::npos);
+  EXPECT_NE(missing.out.find("stderr of the command"), std::string::npos);
+  const CliRun noDistances =
+      regcon("conform " +
+             shellQuote(sedPort("nodist", R"(s/,"distances":\[[0-9,]*\]//)")) +
+             " " + inputs);
+  EXPECT_EQ(noDistances.exitCode, 5);
+  EXPECT_NE(noDistances.out.find("status: missing-section"), std::string::npos)
+      << noDistances.out;
+  EXPECT_EQ(regcon("conform x " + inputs + " --timeout 0").exitCode, 2);
+}
+
+}  // namespace
+}  // namespace regcon
