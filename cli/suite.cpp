@@ -17,6 +17,7 @@
 #include "cli/output.h"
 #include "cli/version.h"
 #include "core/implementation.h"
+#include "registry/implementations.h"
 #include "core/io.h"
 
 namespace regcon::cli {
