@@ -7,6 +7,7 @@
 // settings as interchange documents, so `regcon` can replay them, and aborts.
 #include <cstdio>
 #include <cstdlib>
+#include <fstream>
 #include <optional>
 #include <sstream>
 #include <string>
@@ -73,12 +74,19 @@ Settings decodeSettings(FuzzData& bytes) {
   return s;
 }
 
+// Printed, and written to fuzz_pipeline-failure.{chf,settings}.json in the
+// working directory, so `regcon conform` or `regcon run` replays them.
 void writeDocuments(const Heightfield& hf, const Settings& settings) {
   std::ostringstream doc, set;
   writeHeightfield(doc, hf);
   writeSettings(set, settings);
   std::fprintf(stderr, "heightfield: %s\nsettings: %s\n", doc.str().c_str(),
                set.str().c_str());
+  std::ofstream("fuzz_pipeline-failure.chf.json") << doc.str();
+  std::ofstream("fuzz_pipeline-failure.settings.json") << set.str();
+  std::fprintf(stderr,
+               "written: fuzz_pipeline-failure.chf.json, "
+               "fuzz_pipeline-failure.settings.json\n");
 }
 
 [[noreturn]] void fail(const Heightfield& hf, const Settings& settings,
