@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cerrno>
 #include <climits>
 #include <csignal>
@@ -12,6 +13,7 @@
 #include <cstring>
 #include <filesystem>
 #include <iostream>
+#include <mutex>
 #include <vector>
 
 #include "core/types.h"
@@ -23,18 +25,20 @@ namespace fs = std::filesystem;
 
 // --- the temporary file's removal on a signal --------------------------------
 
-// Read by the signal handler, so plain static storage: no allocation, no
-// lock. One slot for the `-o` temporary file, one for conform's copy of
-// standard input.
-constexpr int kSlots = 2;
+// Read by the signal handler, so plain static storage and lock-free atomics:
+// no allocation, no lock. One slot per temporary file alive at once (each
+// `-o` target, `suite`'s report files, conform's copy of standard input).
+constexpr int kSlots = 8;
+enum SlotState : int { kFree, kClaimed, kArmed };
 char gRemovalPaths[kSlots][PATH_MAX];
-volatile std::sig_atomic_t gRemovalArmed[kSlots] = {};
+std::atomic<int> gSlotStates[kSlots];
+static_assert(std::atomic<int>::is_always_lock_free);
 
 constexpr int kRemovalSignals[] = {SIGINT, SIGTERM, SIGHUP};
 
 extern "C" void removeTemporariesAndDie(int signalNumber) {
   for (int slot = 0; slot < kSlots; ++slot) {
-    if (gRemovalArmed[slot]) ::unlink(gRemovalPaths[slot]);
+    if (gSlotStates[slot].load() == kArmed) ::unlink(gRemovalPaths[slot]);
   }
   // SA_RESETHAND restored the default action: die of the same signal, so the
   // parent sees what killed us.
@@ -42,38 +46,43 @@ extern "C" void removeTemporariesAndDie(int signalNumber) {
 }
 
 void installRemovalHandlers() {
-  static bool installed = false;
-  if (installed) return;
-  installed = true;
-  for (int signalNumber : kRemovalSignals) {
-    struct sigaction previous {};
-    ::sigaction(signalNumber, nullptr, &previous);
-    // A signal ignored at start (nohup, a background job) stays ignored.
-    if (previous.sa_handler == SIG_IGN) continue;
-    struct sigaction action {};
-    action.sa_handler = removeTemporariesAndDie;
-    action.sa_flags = SA_RESETHAND;
-    sigemptyset(&action.sa_mask);
-    ::sigaction(signalNumber, &action, nullptr);
-  }
+  static std::once_flag installed;
+  std::call_once(installed, [] {
+    for (int signalNumber : kRemovalSignals) {
+      struct sigaction previous {};
+      ::sigaction(signalNumber, nullptr, &previous);
+      // A signal ignored at start (nohup, a background job) stays ignored.
+      if (previous.sa_handler == SIG_IGN) continue;
+      struct sigaction action {};
+      action.sa_handler = removeTemporariesAndDie;
+      action.sa_flags = SA_RESETHAND;
+      sigemptyset(&action.sa_mask);
+      ::sigaction(signalNumber, &action, nullptr);
+    }
+  });
 }
 
-// Arms `slot` so a signal removes `path`; false when the path is too long.
-bool removeOnSignal(int slot, const std::string& path) {
-  if (path.size() >= PATH_MAX) return false;
+// Arms a free slot so that a signal removes `path` (shorter than PATH_MAX);
+// returns the slot, or -1 when all are taken (the file is then removed on
+// every way out but a signal).
+int removeOnSignal(const std::string& path) {
+  if (path.size() >= PATH_MAX) return -1;
   installRemovalHandlers();
-  gRemovalArmed[slot] = 0;
-  std::memcpy(gRemovalPaths[slot], path.c_str(), path.size() + 1);
-  gRemovalArmed[slot] = 1;
-  return true;
+  for (int slot = 0; slot < kSlots; ++slot) {
+    int expected = kFree;
+    if (gSlotStates[slot].compare_exchange_strong(expected, kClaimed)) {
+      std::memcpy(gRemovalPaths[slot], path.c_str(), path.size() + 1);
+      gSlotStates[slot].store(kArmed);
+      return slot;
+    }
+  }
+  return -1;
 }
 
-void disarm(int slot) {
-  gRemovalArmed[slot] = 0;
+void disarm(int& slot) {
+  if (slot >= 0) gSlotStates[slot].store(kFree);
+  slot = -1;
 }
-
-constexpr int kOutputSlot = 0;
-constexpr int kStandardInputSlot = 1;
 
 // --- checks ------------------------------------------------------------------
 
@@ -211,9 +220,10 @@ void OutputTarget::openTemporary() {
   temporary_ = (directory / ("." + target.filename().string() + ".tmp-" +
                              std::to_string(::getpid())))
                    .string();
-  if (!removeOnSignal(kOutputSlot, temporary_)) {
-    throw InputError("cannot write " + path_ + ": path too long");
+  if (temporary_.size() >= PATH_MAX) {
+    throw InputError("cannot write " + path_ + ": " + errnoText(ENAMETOOLONG));
   }
+  signalSlot_ = removeOnSignal(temporary_);
   for (int attempt = 0; attempt < 2 && fd_ < 0; ++attempt) {
     fd_ = ::open(temporary_.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC,
                  0600);
@@ -223,7 +233,7 @@ void OutputTarget::openTemporary() {
   }
   if (fd_ < 0) {
     const int error = errno;
-    disarm(kOutputSlot);
+    disarm(signalSlot_);
     temporary_.clear();
     throw InputError("cannot write " + path_ + ": " + errnoText(error));
   }
@@ -258,7 +268,7 @@ void OutputTarget::commit(const std::string& text) {
     abandon();
     throw InputError("cannot write " + path_ + ": " + errnoText(error));
   }
-  disarm(kOutputSlot);  // after the rename: a signal before it still cleans up
+  disarm(signalSlot_);  // after the rename: a signal before it still cleans up
   temporary_.clear();
 }
 
@@ -267,7 +277,7 @@ void OutputTarget::abandon() noexcept {
   fd_ = -1;
   if (!temporary_.empty()) {
     ::unlink(temporary_.c_str());
-    disarm(kOutputSlot);
+    disarm(signalSlot_);
     temporary_.clear();
   }
 }
@@ -304,12 +314,12 @@ StandardInputCopy::StandardInputCopy() {
                      errnoText(errno));
   }
   path_ = name;
-  removeOnSignal(kStandardInputSlot, path_);
+  signalSlot_ = removeOnSignal(path_);
   const int error = copyAll(STDIN_FILENO, fd);
   const int closeError = ::close(fd) != 0 ? errno : 0;
   if (error != 0 || closeError != 0) {
     ::unlink(path_.c_str());
-    disarm(kStandardInputSlot);
+    disarm(signalSlot_);
     throw InputError("cannot copy standard input into " + path_ + ": " +
                      errnoText(error != 0 ? error : closeError));
   }
@@ -317,7 +327,7 @@ StandardInputCopy::StandardInputCopy() {
 
 StandardInputCopy::~StandardInputCopy() {
   ::unlink(path_.c_str());
-  disarm(kStandardInputSlot);
+  disarm(signalSlot_);
 }
 
 void emit(const std::string& text, const std::string& path) {

@@ -47,6 +47,7 @@ class OutputTarget {
   unsigned mode_ = 0;  // mode bits the temporary file takes
   int owner_ = -1;     // owner and group it takes (when allowed), or -1
   int group_ = -1;
+  int signalSlot_ = -1;  // where a signal finds the temporary file
 };
 
 // All of standard input, copied into a temporary file (under $TMPDIR, else
@@ -65,6 +66,7 @@ class StandardInputCopy {
 
  private:
   std::string path_;
+  int signalSlot_ = -1;
 };
 
 // Writes `text` to `path` ("" or "-" for standard output), as OutputTarget.

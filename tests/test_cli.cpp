@@ -19,6 +19,7 @@
 #include <thread>
 #include <vector>
 
+#include "cli/output.h"
 #include "core/hash.h"
 #include "core/io.h"
 #include "tests/test_support.h"
@@ -804,6 +805,28 @@ TEST_F(CliOutput, ASignalDuringTheWriteRemovesTheTemporaryFile) {
       ADD_FAILURE() << "left behind: " << entry.path();
     }
   }
+}
+
+// Several temporary files at once (`suite --json F --junit G` holds two):
+// a signal removes every one of them, not only the latest.
+TEST_F(CliOutput, ASignalRemovesEveryTemporaryFileAlive) {
+  fs::create_directories(path("out"));
+  const std::string first = path("out/first.json").string();
+  const std::string second = path("out/second.json").string();
+  EXPECT_EXIT(
+      {
+        cli::OutputTarget a(first);
+        cli::OutputTarget b(second);
+        cli::OutputTarget c(path("out/third.json").string());
+        c.commit("third\n");  // done: its slot is free again
+        std::raise(SIGTERM);
+      },
+      ::testing::KilledBySignal(SIGTERM), "");
+  std::vector<std::string> left;
+  for (const auto& entry : fs::directory_iterator(path("out"))) {
+    left.push_back(entry.path().filename().string());
+  }
+  EXPECT_EQ(left, std::vector<std::string>{"third.json"});
 }
 
 }  // namespace
