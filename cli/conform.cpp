@@ -8,6 +8,7 @@
 
 #include "cli/output.h"
 #include "cli/process.h"
+#include "cli/render.h"
 #include "cli/verdict.h"
 #include "core/hash.h"
 #include "core/io.h"
@@ -93,6 +94,18 @@ void bufferStandardInput(ConformOptions& options,
   (chf ? options.chfPath : options.settingsPath) = copy->path();
 }
 
+// The command's result beside the reference's, every difference circled.
+void writeDiffPicture(const ConformOptions& options, const Heightfield& hf,
+                      const Settings& settings, const std::string& label,
+                      const StageResult& expected, const std::string& output) {
+  std::istringstream in(output);
+  const StageResult actual = readResult(in, "command output");
+  OutputTarget target(options.picturePath);
+  target.commit(renderDiffPicture(hf, settings,
+                                  "regcon conform " + options.chfPath, label,
+                                  expected, actual));
+}
+
 }  // namespace
 
 ConformReport conformCommand(const ConformOptions& given) {
@@ -120,7 +133,15 @@ ConformReport conformCommand(const ConformOptions& given) {
   const CommandAnswer answer = answerFromProcess(
       runShellCommand(commandLine, limits), limits.maxOutputBytes);
   const Verdict verdict = classifyCase(answer, expected);
-  return {isPass(verdict.status), reportText(expected.hashes, verdict)};
+  ConformReport report{isPass(verdict.status),
+                       reportText(expected.hashes, verdict)};
+  if (!report.conforms && !options.picturePath.empty() &&
+      verdict.actualHashes) {
+    writeDiffPicture(options, *hf, settings, impl->name(), *reference,
+                     answer.output);
+    report.text += "picture: " + given.picturePath + "\n";
+  }
+  return report;
 }
 
 void addConformCommand(CLI::App& app, int& exitCode) {
@@ -163,6 +184,12 @@ void addConformCommand(CLI::App& app, int& exitCode) {
       ->add_option("--max-output-mb", options->maxOutputMb,
                    "cap on the command's standard output, in MiB")
       ->capture_default_str();
+  command
+      ->add_option("--picture", options->picturePath,
+                   "when the command's valid result differs, draw it beside "
+                   "the reference's to this SVG file, every difference "
+                   "circled (as `regcon render --diff`)")
+      ->type_name("FILE");
   command->callback([options, &exitCode] {
     const ConformReport report = conformCommand(*options);
     std::cout << report.text;

@@ -20,6 +20,7 @@ struct ConformOptions {
   std::string implName = "reference";
   double timeoutSeconds = 30;
   size_t maxOutputMb = 256;
+  std::string picturePath;  // SVG of a failing valid result (render --diff)
 };
 
 struct ConformReport {

@@ -51,6 +51,16 @@ std::string renderSvg(const Heightfield& hf, const RenderRequest& request);
 // forms level k, so the floors of a cell never hide each other.
 int levelCount(const Heightfield& hf);
 
+// The picture of a foreign result beside the expected one: both sides'
+// regions and contours (and distances, when the foreign result has them),
+// every difference circled, the comparer's report under the picture. Used
+// by `render --diff`, `conform --picture` and `suite --pictures`.
+std::string renderDiffPicture(const Heightfield& hf, const Settings& settings,
+                              const std::string& title,
+                              const std::string& expectedLabel,
+                              const StageResult& expected,
+                              const StageResult& actual);
+
 // `regcon render`.
 struct RenderOptions {
   StageOptions stage;

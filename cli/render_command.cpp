@@ -58,36 +58,49 @@ std::vector<std::string> lines(const std::string& text) {
 
 }  // namespace
 
+std::string renderDiffPicture(const Heightfield& hf, const Settings& settings,
+                              const std::string& title,
+                              const std::string& expectedLabel,
+                              const StageResult& expected,
+                              const StageResult& actual) {
+  CompareOptions compare;
+  compare.expectedLabel = expectedLabel;
+  compare.actualLabel = "command";
+  compare.distancesRequired = false;
+  compare.rawLoops = false;  // raw loops are drawn, not hashed
+  const Comparison comparison = compareResults(hf, expected, actual, compare);
+  RenderRequest request;
+  request.title = title + ": " + settingsLine(settings);
+  request.layers.distances = actual.regions.distances.has_value();
+  request.caption = comparison.same()
+                        ? std::vector<std::string>{"the two results agree"}
+                        : lines(comparison.report());
+  const std::vector<int> none;
+  request.sides = {
+      RenderSide{expectedLabel, expected,
+                 expected.regions.distances.value_or(none)},
+      RenderSide{"command", actual, actual.regions.distances.value_or(none)}};
+  return renderSvg(hf, request);
+}
+
 std::string renderCommand(const RenderOptions& options) {
   Settings settings = resolveSettings(options.stage);
   settings.rawContours = true;  // raw loops mark fallbacks and dropped holes
   const Implementation& impl = resolveImplementation(options.stage.implName);
   const Heightfield hf = readHeightfieldFile(options.stage.chfPath);
+  const std::string title = "regcon render " + options.stage.chfPath;
+  StageResult mine = runStage(impl, hf, settings);
+  std::vector<int> distances = impl.distances(hf);
+  if (!options.diffPath.empty()) {
+    mine.regions.distances = distances;  // drawn whenever the command has them
+    return renderDiffPicture(hf, settings, title, impl.name(), mine,
+                             readForeignResult(options.diffPath));
+  }
   RenderRequest request;
   request.layers = layersFrom(options.show);
   request.floor = floorFrom(options.floor);
-  request.title =
-      "regcon render " + options.stage.chfPath + ": " + settingsLine(settings);
-  RenderSide mine{impl.name(), runStage(impl, hf, settings),
-                  impl.distances(hf)};
-  if (!options.diffPath.empty()) {
-    const StageResult foreign = readForeignResult(options.diffPath);
-    RenderSide theirs{"command", foreign,
-                      foreign.regions.distances.value_or(std::vector<int>{})};
-    CompareOptions compare;
-    compare.expectedLabel = impl.name();
-    compare.actualLabel = "command";
-    compare.distancesRequired = false;
-    compare.rawLoops = false;  // raw loops are drawn, not hashed
-    const Comparison comparison =
-        compareResults(hf, mine.result, foreign, compare);
-    request.caption = comparison.same()
-                          ? std::vector<std::string>{"the two results agree"}
-                          : lines(comparison.report());
-    request.sides = {mine, theirs};
-  } else {
-    request.sides = {mine};
-  }
+  request.title = title + ": " + settingsLine(settings);
+  request.sides = {RenderSide{impl.name(), mine, distances}};
   return renderSvg(hf, request);
 }
 

@@ -5,6 +5,7 @@
 #include <CLI/CLI.hpp>
 #include <atomic>
 #include <exception>
+#include <filesystem>
 #include <fstream>
 #include <iomanip>
 #include <iostream>
@@ -15,10 +16,11 @@
 #include <thread>
 
 #include "cli/output.h"
+#include "cli/render.h"
 #include "cli/version.h"
 #include "core/implementation.h"
-#include "registry/implementations.h"
 #include "core/io.h"
+#include "registry/implementations.h"
 
 namespace regcon::cli {
 namespace {
@@ -205,6 +207,33 @@ Suite loadSuite(const SuiteOptions& options) {
   return readSuite(dir);
 }
 
+// A failing case whose output was a valid result is drawn beside the
+// reference's (render --diff) as DIR/<case id>.svg; the reports link it.
+std::string pictureOf(const SuiteOptions& options, const SuiteCase& c,
+                      const Verdict& verdict, const CommandAnswer& answer) {
+  if (options.picturesDir.empty() || isPass(verdict.status) ||
+      !verdict.actualHashes) {
+    return "";
+  }
+  const ReferenceRun reference = referenceRun(c);
+  std::istringstream in(answer.output);
+  const StageResult actual = readResult(in, "command output");
+  const std::filesystem::path path =
+      std::filesystem::path(options.picturesDir) / (c.id + ".svg");
+  const std::string svg = renderDiffPicture(
+      *reference.heightfield, readSettingsFile(c.settingsPath),
+      "regcon suite case " + c.id, "reference", *reference.result, actual);
+  // OutputTarget arms one signal slot for its temporary file: one at a time.
+  static std::mutex writing;
+  std::lock_guard lock(writing);
+  std::filesystem::create_directories(path.parent_path());
+  OutputTarget target(path.string());
+  target.commit(renderDiffPicture(
+      *reference.heightfield, readSettingsFile(c.settingsPath),
+      "regcon suite case " + c.id, "reference", *reference.result, actual));
+  return path.string();
+}
+
 // Runs the cases on `jobs` threads; each thread owns its processes. The
 // first exception (a case file the reference cannot read: a bad suite)
 // stops the others and is rethrown.
@@ -226,6 +255,7 @@ std::vector<CaseOutcome> runCases(const SuiteOptions& options,
         CaseOutcome& outcome = outcomes[i];
         outcome.suiteCase = c;
         outcome.verdict = classify(c, answer);
+        outcome.picture = pictureOf(options, c, outcome.verdict, answer);
         if (auto found = expected.find(c.id); found != expected.end()) {
           outcome.expectedFailure = found->second;
         }
@@ -374,6 +404,12 @@ CLI::App* addSuiteCommand(CLI::App& app, int& exitCode) {
       ->add_option("--junit", options->junitPath,
                    "write a JUnit XML report (one testcase per case)")
       ->type_name("FILE");
+  command
+      ->add_option("--pictures", options->picturesDir,
+                   "draw each failing case whose output is a valid result "
+                   "beside the reference's, differences circled, as "
+                   "DIR/<case id>.svg; the reports name the file")
+      ->type_name("DIR");
   command
       ->add_option("--max-output-mb", options->maxOutputMb,
                    "cap on one answer's size, in MiB")

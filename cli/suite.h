@@ -29,6 +29,7 @@ struct SuiteOptions {
   std::string jsonPath;
   std::string junitPath;
   size_t maxOutputMb = 256;
+  std::string picturesDir;  // "" = none; else DIR/<case id>.svg per failure
 };
 
 // Case id → reason, from a file of lines "CASE-ID REASON…" ('#' comments).
@@ -40,6 +41,7 @@ struct CaseOutcome {
   SuiteCase suiteCase;
   Verdict verdict;
   std::optional<std::string> expectedFailure;  // the reason, when listed
+  std::string picture;  // the diff picture of a failing valid result, or ""
 
   bool passed() const { return isPass(verdict.status); }
   // Counts against the port: a failure not listed, or a listed case that

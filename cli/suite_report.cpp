@@ -174,6 +174,7 @@ std::string caseLines(const CaseOutcome& o) {
   if (v.status != Status::Pass && !v.stderrTail.empty()) {
     text += indented("stderr| ", validUtf8(v.stderrTail));
   }
+  if (!o.picture.empty()) text += "      picture: " + o.picture + "\n";
   return text;
 }
 
@@ -209,6 +210,7 @@ ordered_json caseJson(const CaseOutcome& o) {
   }
   c["expectedFailure"] =
       o.expectedFailure ? ordered_json(*o.expectedFailure) : ordered_json();
+  c["picture"] = o.picture.empty() ? ordered_json() : ordered_json(o.picture);
   return c;
 }
 

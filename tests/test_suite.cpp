@@ -531,5 +531,53 @@ TEST_F(Suite, ConformClassifiesCrashTimeoutAndMissingCommand) {
   EXPECT_EQ(regcon("conform x " + inputs + " --timeout 0").exitCode, 2);
 }
 
+// Issue 15: a failing case with a valid result comes with its picture, the
+// differing span circled on both sides; a passing case has none.
+TEST_F(Suite, PicturesOfFailingCasesCircleTheDifference) {
+  const fs::path pictures = path("pictures");
+  const CliRun r =
+      suite(sedPort("alter", R"(s/"regions":\[[0-9]*/"regions":[77/)"),
+            "--pictures " + shellQuote(pictures.string()));
+  EXPECT_EQ(r.exitCode, 5) << r.out << r.err;
+  const json c = caseOf(kWatershedCase);
+  ASSERT_TRUE(c["picture"].is_string()) << c.dump();
+  const std::string svg = readText(c["picture"].get<std::string>());
+  EXPECT_NE(svg.find("<svg"), std::string::npos);
+  EXPECT_NE(svg.find("class=\"diff\" data-span=\"0\""), std::string::npos)
+      << "span 0's region differs: circled";
+  EXPECT_NE(svg.find("command 77"), std::string::npos)
+      << "the first difference under the picture";
+  EXPECT_NE(r.out.find("picture: " + c["picture"].get<std::string>()),
+            std::string::npos);
+  EXPECT_TRUE(caseOf(kRejectCase)["picture"].is_null());
+  EXPECT_TRUE(
+      suite(kRegcon + " run", "--pictures " + shellQuote(path("none").string()))
+          .exitCode == 0);
+  EXPECT_FALSE(fs::exists(path("none") / "vector"));
+}
+
+TEST_F(Suite, ConformDrawsThePictureOfAMismatch) {
+  const fs::path cases = kShippedSuite / "cases";
+  const std::string inputs =
+      shellQuote((cases / "hole-7x7.chf.json").string()) + " " +
+      shellQuote((cases / "hole-7x7.settings.json").string());
+  const fs::path picture = path("conform.svg");
+  const CliRun r = regcon(
+      "conform " +
+      shellQuote(sedPort("alter", R"(s/"regions":\[[0-9]*/"regions":[77/)")) +
+      " " + inputs + " --picture " + shellQuote(picture.string()));
+  EXPECT_EQ(r.exitCode, 5);
+  EXPECT_NE(r.out.find("picture: " + picture.string()), std::string::npos)
+      << r.out;
+  EXPECT_NE(readText(picture).find("class=\"diff\" data-span=\"0\""),
+            std::string::npos);
+  const fs::path none = path("none.svg");
+  EXPECT_EQ(regcon("conform " + shellQuote(kRegcon + " run") + " " + inputs +
+                   " --picture " + shellQuote(none.string()))
+                .exitCode,
+            0);
+  EXPECT_FALSE(fs::exists(none)) << "no picture when it conforms";
+}
+
 }  // namespace
 }  // namespace regcon
