@@ -40,21 +40,43 @@ std::vector<Input> inputs() {
   return list;
 }
 
+Heightfield loadInput(const Input& input) {
+  if (input.mesh.empty()) return generateScenario(input.name, {input.size, 7});
+  return importMesh(sharedDir() + "/meshes/" + input.mesh, MeshImportOptions{});
+}
+
+bool inputAbsent(const Input& input) {
+  return !input.mesh.empty() &&
+         (sharedDir().empty() ||
+          !std::filesystem::exists(sharedDir() + "/meshes/" + input.mesh));
+}
+
+// Reference-internal steps on every input (the reference's own functions).
 class RealInput : public ::testing::TestWithParam<Input> {
  protected:
   void SetUp() override {
-    const Input& input = GetParam();
-    if (input.mesh.empty()) {
-      hf_ = generateScenario(input.name, {input.size, 7});
-      return;
+    if (inputAbsent(GetParam())) {
+      GTEST_SKIP() << "mesh " << GetParam().mesh
+                   << " is absent (../shared/meshes); skipped";
     }
-    const std::string path = sharedDir() + "/meshes/" + input.mesh;
-    if (sharedDir().empty() || !std::filesystem::exists(path)) {
+    hf_ = loadInput(GetParam());
+  }
+  Heightfield hf_;
+};
+
+// Stage results: every check on every implementation, named on failure.
+class RealInputStage : public ::testing::TestWithParam<
+                           std::tuple<Input, const Implementation*>> {
+ protected:
+  void SetUp() override {
+    const Input& input = std::get<0>(GetParam());
+    if (inputAbsent(input)) {
       GTEST_SKIP() << "mesh " << input.mesh
                    << " is absent (../shared/meshes); skipped";
     }
-    hf_ = importMesh(path, MeshImportOptions{});
+    hf_ = loadInput(input);
   }
+  const Implementation& impl() const { return *std::get<1>(GetParam()); }
   Heightfield hf_;
 };
 
@@ -69,28 +91,47 @@ Settings withRawLoops(Partition p) {
 constexpr Partition kPartitions[] = {Partition::Watershed, Partition::Monotone,
                                      Partition::Layers, Partition::LayerFirst};
 
-TEST_P(RealInput, DistanceFieldIsExact) {
-  EXPECT_EQ(checkDistanceField(hf_, ref::buildDistanceField(hf_)), "");
+TEST_P(RealInputStage, DistanceFieldIsExact) {
+  EXPECT_EQ(checkDistanceField(hf_, impl().distances(hf_)), "");
 }
 
-TEST_P(RealInput, EveryPartitionIsConnectedSingleAreaAndNumbered) {
+TEST_P(RealInputStage, EveryPartitionIsConnectedSingleAreaAndNumbered) {
   for (Partition p : kPartitions) {
     SCOPED_TRACE(partitionName(p));
     Settings settings;
     settings.partition = p;
-    const RegionResult result = ref::buildRegions(hf_, settings);
+    const RegionResult result = impl().regions(hf_, settings);
     EXPECT_EQ(checkPartition(hf_, result), "");
     EXPECT_GT(result.regionCount, 0);
   }
 }
 
-TEST_P(RealInput, UnfilteredMonotoneRegionsHaveOneRunPerRow) {
-  EXPECT_EQ(checkMonotoneRuns(hf_, ref::buildMonotoneUnfiltered(hf_)), "");
+// With no island removal and no merging, §5 only renumbers: the stage's
+// monotone regions are the unfiltered sweep's, one run per row.
+TEST_P(RealInputStage, UnfilteredMonotoneRegionsHaveOneRunPerRow) {
+  Settings settings;
+  settings.partition = Partition::Monotone;
+  settings.minRegionArea = 0;
+  settings.mergeRegionArea = 0;
+  EXPECT_EQ(checkMonotoneRuns(hf_, impl().regions(hf_, settings).regions), "");
 }
 
-TEST_P(RealInput, LayerRegionsNeverShareAColumnAndAdjacentOnesOverlap) {
-  EXPECT_EQ(checkLayerRegions(hf_, ref::buildLayerRegionsUnfiltered(hf_, 0)),
-            "");
+// Layers never merge in §5; MinRegionArea 0 keeps every island.
+TEST_P(RealInputStage, LayerRegionsNeverShareAColumnAndAdjacentOnesOverlap) {
+  Settings settings;
+  settings.partition = Partition::Layers;
+  settings.minRegionArea = 0;
+  EXPECT_EQ(checkLayerRegions(hf_, impl().regions(hf_, settings).regions), "");
+}
+
+TEST_P(RealInput, ReferenceStepsAgreeWithTheStage) {
+  Settings monotone;
+  monotone.partition = Partition::Monotone;
+  monotone.minRegionArea = 0;
+  monotone.mergeRegionArea = 0;
+  std::vector<int> sweep = ref::buildMonotoneUnfiltered(hf_);
+  ref::renumberRegions(sweep);
+  EXPECT_EQ(sweep, ref::buildRegions(hf_, monotone).regions);
 }
 
 TEST_P(RealInput, TracedLoopsCoverEachRegionExactly) {
@@ -107,8 +148,8 @@ TEST_P(RealInput, TracedLoopsCoverEachRegionExactly) {
   }
 }
 
-TEST_P(RealInput, ContoursKeepPortalsStayWithinErrorAndAgreeOnBorders) {
-  const Implementation& impl = *findImplementation("reference");
+TEST_P(RealInputStage, ContoursKeepPortalsStayWithinErrorAndAgreeOnBorders) {
+  const Implementation& impl = this->impl();
   for (Partition p : kPartitions) {
     SCOPED_TRACE(partitionName(p));
     Settings settings = withRawLoops(p);
@@ -187,6 +228,15 @@ TEST_P(RealInput, OptimizedGivesTheReferenceBytes) {
 INSTANTIATE_TEST_SUITE_P(MeshesAndScenarios, RealInput,
                          ::testing::ValuesIn(inputs()),
                          [](const auto& info) { return info.param.name; });
+
+INSTANTIATE_TEST_SUITE_P(
+    MeshesAndScenarios, RealInputStage,
+    ::testing::Combine(::testing::ValuesIn(inputs()),
+                       ::testing::ValuesIn(allImplementations())),
+    [](const auto& info) {
+      return std::get<0>(info.param).name + "_" +
+             std::get<1>(info.param)->name();
+    });
 
 }  // namespace
 }  // namespace regcon
