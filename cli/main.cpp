@@ -1,8 +1,9 @@
 // regcon: command-line front end of the regions-and-contours reference.
 // Dispatch and exit codes only; the commands live in commands.cpp.
 //
-// Exit codes: 0 ok, 1 usage error, 2 bad input, 3 not implemented,
-// 4 internal error, 5 `conform`: the command under test does not conform.
+// Exit codes: 0 ok, 1 usage error (2 for `conform` and `suite`), 2 bad
+// input, 3 not implemented, 4 internal error, 5 `conform` and `suite`: the
+// command under test does not conform.
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
