@@ -9,6 +9,7 @@
 
 #include "cli/batch.h"
 #include "cli/conform.h"
+#include "cli/fuzz.h"
 #include "cli/output.h"
 #include "cli/render.h"
 #include "cli/suite.h"
@@ -376,6 +377,8 @@ void addCommands(CLI::App& app, int& exitCode) {
   addConformCommand(app, exitCode);
   addRenderCommand(app, exitCode);
   addSuiteCommand(app, exitCode);
+  addShrinkCommand(app, exitCode);
+  addFuzzCommand(app, exitCode);
 }
 
 }  // namespace regcon::cli

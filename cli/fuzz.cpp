@@ -1,0 +1,319 @@
+#include "cli/fuzz.h"
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <CLI/CLI.hpp>
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include "cli/options.h"
+#include "cli/suite_cases.h"
+#include "core/hash.h"
+#include "core/implementation.h"
+#include "core/io.h"
+
+namespace regcon::cli {
+namespace {
+
+namespace fs = std::filesystem;
+constexpr int kDoesNotConform = 5;
+
+std::string quoted(const std::string& text) {
+  std::string out = "'";
+  for (char c : text)
+    out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
+}
+
+struct Finished {
+  std::string output;
+  int status = 0;  // exit status, 128 + signal, or 124 on a timeout
+};
+
+// The command under coreutils' timeout (exit 124 when it runs out of time,
+// SIGKILL one second after SIGTERM), standard error discarded.
+Finished runCommand(const std::string& commandLine, double timeoutSeconds) {
+  const std::string wrapped = "timeout -k 1 " + std::to_string(timeoutSeconds) +
+                              " /bin/sh -c " + quoted(commandLine) +
+                              " 2>/dev/null";
+  std::fflush(nullptr);
+  FILE* pipe = ::popen(wrapped.c_str(), "r");
+  if (!pipe) throw InputError("cannot start command: " + commandLine);
+  Finished finished;
+  char buffer[65536];
+  size_t got = 0;
+  while ((got = std::fread(buffer, 1, sizeof buffer, pipe)) > 0) {
+    finished.output.append(buffer, got);
+  }
+  const int status = ::pclose(pipe);
+  finished.status = WIFEXITED(status)     ? WEXITSTATUS(status)
+                    : WIFSIGNALED(status) ? 128 + WTERMSIG(status)
+                                          : 128;
+  return finished;
+}
+
+Verdict failureVerdict(int status) {
+  if (status == 124) return "timeout";
+  if (status == 127) return "not found (exit 127)";
+  if (status > 128)
+    return "crashed (signal " + std::to_string(status - 128) + ")";
+  return "rejected (exit " + std::to_string(status) + ")";
+}
+
+void writeDocuments(const Heightfield& hf, const Settings& settings,
+                    const fs::path& chf, const fs::path& settingsPath) {
+  std::ofstream chfOut(chf, std::ios::binary | std::ios::trunc);
+  writeHeightfield(chfOut, hf);
+  chfOut << "\n";
+  std::ofstream settingsOut(settingsPath, std::ios::binary | std::ios::trunc);
+  writeSettings(settingsOut, settings);
+  settingsOut << "\n";
+  if (!chfOut || !settingsOut) {
+    throw InputError("cannot write " + chf.string() + " or " +
+                     settingsPath.string());
+  }
+}
+
+// The first section, in pipeline order, that differs.
+Verdict firstDifference(const StageResult& expected,
+                        const StageResult& actual) {
+  if (expected.regions.distances && actual.regions.distances &&
+      hashDistances(*expected.regions.distances) !=
+          hashDistances(*actual.regions.distances)) {
+    return "differs: distances";
+  }
+  if (hashRegions(expected.regions) != hashRegions(actual.regions)) {
+    return "differs: regions";
+  }
+  if (hashContours(expected.contours) != hashContours(actual.contours)) {
+    return "differs: contours";
+  }
+  return kAgree;
+}
+
+std::string conformLine(const std::string& command, const fs::path& chf,
+                        const fs::path& settings) {
+  return "regcon conform " + quoted(command) + " " + quoted(chf.string()) +
+         " " + quoted(settings.string());
+}
+
+// A scratch folder for the documents the command is run on, removed at the
+// end of the command.
+class WorkDir {
+ public:
+  WorkDir()
+      : path_(fs::temp_directory_path() /
+              ("regcon-kit-" + std::to_string(::getpid()))) {
+    fs::create_directories(path_);
+  }
+  ~WorkDir() {
+    std::error_code ignored;
+    fs::remove_all(path_, ignored);
+  }
+  const fs::path& path() const { return path_; }
+
+ private:
+  fs::path path_;
+};
+
+std::string spanSummary(const Heightfield& hf) {
+  return std::to_string(hf.width) + " x " + std::to_string(hf.depth) +
+         " cells, " + std::to_string(hf.spanCount()) + " spans";
+}
+
+// Shrinks a case whose verdict is not "agree" and writes the reproducer.
+KitReport shrinkAndWrite(const std::string& command, const Heightfield& hf,
+                         const Settings& settings, const Verdict& verdict,
+                         const std::string& implName, double timeoutSeconds,
+                         int maxRuns, const fs::path& outputDir,
+                         const fs::path& work) {
+  const Judge judge = [&](const Heightfield& h, const Settings& s) {
+    return judgeCommand(command, h, s, implName, timeoutSeconds, work.string());
+  };
+  const ShrinkResult shrunk = shrinkCase(hf, settings, verdict, judge, maxRuns);
+  fs::create_directories(outputDir);
+  const fs::path chf = outputDir / "shrunk.chf.json";
+  const fs::path settingsPath = outputDir / "shrunk.settings.json";
+  writeDocuments(shrunk.hf, shrunk.settings, chf, settingsPath);
+  KitReport report;
+  report.conforms = false;
+  report.text = "disagreement: " + verdict + "\n" + "shrunk from " +
+                spanSummary(hf) + " to " + spanSummary(shrunk.hf) + " (" +
+                std::to_string(shrunk.judged) + " runs, " +
+                std::to_string(shrunk.accepted) + " reductions kept)\n" +
+                "wrote " + chf.string() + " and " + settingsPath.string() +
+                "\nreplay: " + conformLine(command, chf, settingsPath) + "\n";
+  return report;
+}
+
+}  // namespace
+
+Verdict judgeCommand(const std::string& command, const Heightfield& hf,
+                     const Settings& settings, const std::string& implName,
+                     double timeoutSeconds, const std::string& workDir) {
+  const fs::path chf = fs::path(workDir) / "case.chf.json";
+  const fs::path settingsPath = fs::path(workDir) / "case.settings.json";
+  writeDocuments(hf, settings, chf, settingsPath);
+  const Finished finished = runCommand(command + " " + quoted(chf.string()) +
+                                           " " + quoted(settingsPath.string()),
+                                       timeoutSeconds);
+  if (finished.status != 0) return failureVerdict(finished.status);
+  std::istringstream in(finished.output);
+  StageResult actual;
+  try {
+    actual = readResult(in, "command output");
+  } catch (const InputError&) {
+    return "invalid output";
+  }
+  return firstDifference(
+      runStage(resolveImplementation(implName), hf, settings), actual);
+}
+
+KitReport shrinkCommand(const ShrinkOptions& options) {
+  const Heightfield hf = readHeightfieldFile(options.chfPath);
+  const Settings settings = readSettingsFile(options.settingsPath);
+  const WorkDir work;
+  const Verdict verdict =
+      judgeCommand(options.command, hf, settings, options.implName,
+                   options.timeoutSeconds, work.path().string());
+  if (verdict == kAgree) {
+    return {true, "the command agrees with the " + options.implName +
+                      " implementation on this case: nothing to shrink\n"};
+  }
+  return shrinkAndWrite(options.command, hf, settings, verdict,
+                        options.implName, options.timeoutSeconds,
+                        options.maxRuns, options.outputDir, work.path());
+}
+
+KitReport fuzzCommand(const FuzzOptions& options) {
+  const WorkDir work;
+  const auto start = std::chrono::steady_clock::now();
+  const auto elapsed = [&start] {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() -
+                                         start)
+        .count();
+  };
+  const int64_t limit = options.cases > 0
+                            ? options.cases
+                            : (options.seconds > 0 ? INT64_MAX : 1000);
+  int64_t index = 0;
+  for (; index < limit; ++index) {
+    if (options.seconds > 0 && elapsed() >= options.seconds) break;
+    const GeneratedCase c = generatedCase(options.seed, index);
+    const Verdict verdict =
+        judgeCommand(options.command, c.hf, c.settings, options.implName,
+                     options.timeoutSeconds, work.path().string());
+    if (verdict == kAgree) continue;
+    const fs::path out(options.outputDir);
+    fs::create_directories(out);
+    writeDocuments(c.hf, c.settings, out / "original.chf.json",
+                   out / "original.settings.json");
+    KitReport report = shrinkAndWrite(
+        options.command, c.hf, c.settings, verdict, options.implName,
+        options.timeoutSeconds, options.maxRuns, out, work.path());
+    report.text = "case " + std::to_string(index) + " of seed " +
+                  std::to_string(options.seed) + " (" + c.origin + ")\n" +
+                  report.text;
+    return report;
+  }
+  return {true, std::to_string(index) + " cases of seed " +
+                    std::to_string(options.seed) +
+                    ": the command agrees with the " + options.implName +
+                    " implementation on every one\n"};
+}
+
+namespace {
+
+void addCommonOptions(CLI::App& command, std::string& implName,
+                      double& timeoutSeconds, int& maxRuns) {
+  command
+      .add_option("--impl", implName, "the implementation to compare against")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"reference", "optimized"}));
+  command
+      .add_option("--timeout", timeoutSeconds,
+                  "seconds each run of the command may take")
+      ->capture_default_str()
+      ->check(CLI::PositiveNumber);
+  command
+      .add_option("--max-runs", maxRuns,
+                  "most runs of the command while shrinking")
+      ->capture_default_str()
+      ->check(CLI::PositiveNumber);
+}
+
+}  // namespace
+
+void addShrinkCommand(CLI::App& app, int& exitCode) {
+  auto options = std::make_shared<ShrinkOptions>();
+  CLI::App* command = app.add_subcommand(
+      "shrink",
+      "Reduce a case on which COMMAND disagrees with the reference to a small "
+      "one that disagrees in the same way; write DIR/shrunk.chf.json and "
+      "DIR/shrunk.settings.json and print the conform line that replays it "
+      "(exit 5; 0 when the command agrees)");
+  command
+      ->add_option("COMMAND", options->command,
+                   "the implementation under test, run by /bin/sh with CHF "
+                   "and SETTINGS appended")
+      ->required();
+  command->add_option("CHF", options->chfPath, "heightfield (build3d.chf)")
+      ->required()
+      ->type_name("FILE");
+  command
+      ->add_option("SETTINGS", options->settingsPath,
+                   "settings (build3d.settings)")
+      ->required()
+      ->type_name("FILE");
+  command->add_option("-o,--out", options->outputDir, "output folder")
+      ->required()
+      ->type_name("DIR");
+  addCommonOptions(*command, options->implName, options->timeoutSeconds,
+                   options->maxRuns);
+  command->callback([options, &exitCode] {
+    const KitReport report = shrinkCommand(*options);
+    std::cout << report.text;
+    exitCode = report.conforms ? 0 : kDoesNotConform;
+  });
+}
+
+void addFuzzCommand(CLI::App& app, int& exitCode) {
+  auto options = std::make_shared<FuzzOptions>();
+  CLI::App* command = app.add_subcommand(
+      "fuzz",
+      "Run COMMAND on generated fields and settings (the generators of the "
+      "properties) beside the reference; stop at the first disagreement, "
+      "shrink it and write the reproducer to --out (exit 5; 0 when every "
+      "case agrees). The same seed gives the same cases");
+  command
+      ->add_option("COMMAND", options->command,
+                   "the implementation under test, run by /bin/sh with CHF "
+                   "and SETTINGS appended")
+      ->required();
+  auto* cases = command
+                    ->add_option("--cases", options->cases,
+                                 "number of cases (default 1000)")
+                    ->check(CLI::PositiveNumber);
+  command->add_option("--seconds", options->seconds, "run for this long")
+      ->check(CLI::PositiveNumber)
+      ->excludes(cases);
+  command->add_option("--seed", options->seed, "the generator's seed")
+      ->capture_default_str();
+  command->add_option("--out", options->outputDir, "where the reproducer goes")
+      ->capture_default_str()
+      ->type_name("DIR");
+  addCommonOptions(*command, options->implName, options->timeoutSeconds,
+                   options->maxRuns);
+  command->callback([options, &exitCode] {
+    const KitReport report = fuzzCommand(*options);
+    std::cout << report.text;
+    exitCode = report.conforms ? 0 : kDoesNotConform;
+  });
+}
+
+}  // namespace regcon::cli

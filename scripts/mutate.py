@@ -1,0 +1,412 @@
+#!/usr/bin/env python3
+"""Mutation testing for regcon (Python 3 standard library only).
+
+A mutant changes one token of one line of a C++ source file:
+
+  relational   <  <=  >  >=  (each to its neighbours: < to <=, < to >, ...)
+  equality     ==  !=
+  plus-one     an integer literal n to n+1 and n-1; binary + to - and back
+  constant     an integer literal to 0, 1, 2 or 3
+  logical      &&  ||
+  minmax       std::min  std::max
+  boolean      true  false
+  drop         a simple statement (assignment, increment, call, break,
+               continue) replaced by an empty statement
+
+Mutants are enumerated over the files of the chosen folders in a fixed order
+and a sample is drawn with --seed, so a run is reproducible. The source tree
+is never touched: the tracked files are copied into a scratch folder
+(--scratch, reused between runs so its build folder rebuilds incrementally)
+and each mutant is written there, built, judged and undone.
+
+Judging, one or both:
+  --test CMD   run in the scratch copy after the build; a non-zero exit
+               kills the mutant (e.g. ctest --stop-on-failure).
+  --pool CMD   prints one line per case, "ID rest"; a case whose line differs
+               from the unmutated build's (or that is missing because the
+               run crashed or hung on it) kills the mutant, and the killing
+               case ids are recorded. With {from} in CMD a crashed run is
+               resumed after the case it died on.
+With both, survivors are split into those that change a pool output (real
+gaps) and those that change none (likely equivalent).
+
+Commands run through /bin/sh in the scratch copy; {src} is the scratch
+copy's path. Output: a text report (per file and per function) on stdout
+and, with --json FILE, every mutant with its status and killers.
+
+  scripts/mutate.py run --folder reference --count 200 --seed 1 \\
+      --scratch build/mutate \\
+      --build 'cmake --build build-release --target regcon_pool' \\
+      --pool 'build-release/regcon_pool 20261201 4000 {from}' --json m.json
+  scripts/mutate.py list --folder reference --count 20 --seed 1
+  scripts/mutate.py cover m.json    # greedy set cover of the killing cases
+
+See corpus/conformance/README.md for how the conformance suite uses it.
+"""
+
+import argparse
+import json
+import os
+import random
+import re
+import shutil
+import subprocess
+import sys
+import time
+
+SOURCE_SUFFIXES = (".cpp", ".h")
+RELATIONAL = {"<": ["<=", ">"], "<=": ["<", ">="], ">": [">=", "<"],
+              ">=": [">", "<="]}
+# Binary operators are written with a space on each side (clang-format), which
+# tells them from template brackets, arrows and shifts.
+OPERATOR_RE = re.compile(r"(?<= )(<=|>=|==|!=|&&|\|\||<|>|\+|-)(?= )")
+INTEGER_RE = re.compile(r"(?<![\w.])(\d+)(?![\w.])")
+WORD_RE = re.compile(r"\b(std::min|std::max|true|false)\b")
+DROPPABLE_RE = re.compile(
+    r"^\s*(?:[\w.\[\]()>*-]+\s*(?:[-+*/|&]?=|\+\+|--)[^=].*;"
+    r"|(?:\+\+|--)[\w.\[\]]+;"
+    r"|[\w.]+(?:\.|->)\w+\(.*\);"
+    r"|break;|continue;)\s*$")
+FUNCTION_RE = re.compile(r"^[A-Za-z_][\w:<>,*& ]*?\b([A-Za-z_]\w*)\(")
+
+
+def code_part(line):
+    """The line without its // comment and with string literals blanked."""
+    line = re.sub(r'"(?:\\.|[^"\\])*"', lambda m: " " * len(m.group()), line)
+    cut = line.find("//")
+    return line if cut < 0 else line[:cut]
+
+
+def replacements(token, kind):
+    if kind == "operator":
+        if token in RELATIONAL:
+            return [("relational", r) for r in RELATIONAL[token]]
+        pairs = {"==": "!=", "!=": "==", "&&": "||", "||": "&&", "+": "-",
+                 "-": "+"}
+        name = {"==": "equality", "!=": "equality", "&&": "logical",
+                "||": "logical", "+": "plus-one", "-": "plus-one"}[token]
+        return [(name, pairs[token])]
+    if kind == "integer":
+        n = int(token)
+        out = [("plus-one", str(n + 1))]
+        if n > 0:
+            out.append(("plus-one", str(n - 1)))
+        out += [("constant", str(c)) for c in range(4)
+                if c not in (n, n + 1, n - 1)]
+        return out
+    swap = {"std::min": "std::max", "std::max": "std::min", "true": "false",
+            "false": "true"}
+    return [("minmax" if token.startswith("std::") else "boolean",
+             swap[token])]
+
+
+def line_mutants(path, number, line, function):
+    code = code_part(line)
+    stripped = code.strip()
+    if not stripped or stripped.startswith(("#", "*", "/*")):
+        return []
+    found = []
+    for regex, kind in ((OPERATOR_RE, "operator"), (INTEGER_RE, "integer"),
+                        (WORD_RE, "word")):
+        for m in regex.finditer(code):
+            for op, new in replacements(m.group(1), kind):
+                mutated = line[:m.start(1)] + new + line[m.end(1):]
+                found.append(dict(file=path, line=number, function=function,
+                                  operator=op, original=line.rstrip("\n"),
+                                  mutated=mutated.rstrip("\n")))
+    if DROPPABLE_RE.match(code):
+        indent = line[:len(line) - len(line.lstrip())]
+        found.append(dict(file=path, line=number, function=function,
+                          operator="drop", original=line.rstrip("\n"),
+                          mutated=indent + ";"))
+    return found
+
+
+def file_mutants(root, path):
+    mutants, function = [], "(file scope)"
+    with open(os.path.join(root, path), encoding="utf-8") as f:
+        for number, line in enumerate(f, start=1):
+            m = FUNCTION_RE.match(line)
+            if m and not line.rstrip().endswith(";"):
+                function = m.group(1)
+            if line.startswith("}"):
+                mutants += line_mutants(path, number, line, function)
+                function = "(file scope)"
+                continue
+            mutants += line_mutants(path, number, line, function)
+    return mutants
+
+
+def tracked_files(root):
+    out = subprocess.run(["git", "ls-files"], cwd=root, check=True,
+                         capture_output=True, text=True).stdout
+    return out.split()
+
+
+def all_mutants(root, folders):
+    files = sorted(p for p in tracked_files(root)
+                   if p.endswith(SOURCE_SUFFIXES)
+                   and any(p.startswith(f.rstrip("/") + "/") for f in folders))
+    mutants = []
+    for path in files:
+        mutants += file_mutants(root, path)
+    return mutants
+
+
+def sample(root, folders, count, seed):
+    mutants = all_mutants(root, folders)
+    chosen = random.Random(seed).sample(range(len(mutants)),
+                                        min(count, len(mutants)))
+    picked = [dict(mutants[i], id=i) for i in sorted(chosen)]
+    return picked, len(mutants)
+
+
+def sync_scratch(root, scratch):
+    """Copies changed tracked files into scratch/src; the shared folder the
+    tests look for beside the checkout is linked beside the copy."""
+    src = os.path.join(scratch, "src")
+    for path in tracked_files(root):
+        a, b = os.path.join(root, path), os.path.join(src, path)
+        if os.path.isfile(b) and open(a, "rb").read() == open(b, "rb").read():
+            continue
+        os.makedirs(os.path.dirname(b), exist_ok=True)
+        shutil.copy2(a, b)
+    shared = os.path.join(os.path.dirname(os.path.abspath(root)), "shared")
+    link = os.path.join(scratch, "shared")
+    if os.path.isdir(shared) and not os.path.exists(link):
+        os.symlink(shared, link)
+    return src
+
+
+def shell(command, cwd, timeout):
+    """(exit status or None on timeout, stdout)."""
+    proc = subprocess.Popen(command, shell=True, cwd=cwd, text=True,
+                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                            start_new_session=True)
+    try:
+        out, _ = proc.communicate(timeout=timeout)
+        return proc.returncode, out
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, 9)
+        out, _ = proc.communicate()
+        return None, out
+
+
+def parse_lines(text):
+    lines = {}
+    for line in text.splitlines():
+        key, _, rest = line.partition(" ")
+        if key:
+            lines[key] = rest
+    return lines
+
+
+def run_pool(command, src, timeout, ids, baseline=None):
+    """Pool lines by case id; a case a run died on maps to '<crash>'."""
+    lines, start, deaths = {}, 0, 0
+    while True:
+        status, out = shell(command.replace("{from}", str(start)), src,
+                            timeout)
+        lines.update(parse_lines(out))
+        if status == 0:
+            return lines
+        done = [i for i, case in enumerate(ids) if case in lines]
+        died_at = (max(done) + 1) if done else start
+        if died_at >= len(ids) or "{from}" not in command or deaths >= 20:
+            return lines
+        lines[ids[died_at]] = "<crash>" if status is not None else "<hang>"
+        if status is None:
+            return lines  # a hang would cost a timeout per remaining case
+        deaths += 1
+        start = died_at + 1
+
+
+def judge(mutant, args, src, baseline, pool_ids, pool_timeout):
+    status, _ = shell(args.build, src, args.build_timeout)
+    if status != 0:
+        return "build-failed"
+    verdict = None
+    if args.test:
+        status, _ = shell(args.test, src, args.test_timeout)
+        verdict = "killed" if status != 0 else "survived"
+    if args.pool:
+        lines = run_pool(args.pool, src, pool_timeout, pool_ids)
+        killers = [i for i in pool_ids if lines.get(i) != baseline[i]]
+        mutant["killers"] = killers
+        mutant["outputChanged"] = bool(killers)
+        if verdict is None:
+            verdict = "killed" if killers else "survived"
+        elif verdict == "survived":
+            verdict = ("survived-output-change" if killers
+                       else "survived-no-change")
+    return verdict
+
+
+def apply(src, mutant, text):
+    path = os.path.join(src, mutant["file"])
+    lines = text.splitlines(keepends=True)
+    lines[mutant["line"] - 1] = mutant["mutated"] + "\n"
+    with open(path, "w", encoding="utf-8") as f:
+        f.writelines(lines)
+
+
+def restore(src, path, text):
+    with open(os.path.join(src, path), "w", encoding="utf-8") as f:
+        f.write(text)
+
+
+def summary_rows(mutants, key):
+    rows = {}
+    for m in mutants:
+        row = rows.setdefault(key(m), {})
+        row[m["status"]] = row.get(m["status"], 0) + 1
+    return rows
+
+
+def text_report(result):
+    mutants = result["mutants"]
+    out = ["mutants: %d sampled of %d (seed %d) over %s" %
+           (len(mutants), result["population"], result["seed"],
+            ", ".join(result["folders"]))]
+    statuses = sorted({m["status"] for m in mutants})
+    for title, key in (("file", lambda m: m["file"]),
+                       ("function",
+                        lambda m: m["file"] + ":" + m["function"])):
+        out.append("")
+        out.append("%-60s %s" % ("by " + title, " ".join(statuses)))
+        for name, row in sorted(summary_rows(mutants, key).items()):
+            out.append("%-60s %s" % (name, " ".join(
+                "%*d" % (len(s), row.get(s, 0)) for s in statuses)))
+    out.append("")
+    totals = summary_rows(mutants, lambda m: "all")["all"]
+    out.append("totals: " + ", ".join("%s %d" % kv
+                                       for kv in sorted(totals.items())))
+    for m in mutants:
+        if m["status"].startswith("survived") and m["status"] != \
+                "survived-no-change":
+            out.append("survivor %s:%d %s: %s" % (m["file"], m["line"],
+                                                   m["operator"],
+                                                   m["mutated"].strip()))
+    return "\n".join(out)
+
+
+def command_run(args):
+    root = os.path.abspath(args.root)
+    mutants, population = sample(root, args.folder, args.count, args.seed)
+    src = sync_scratch(root, os.path.abspath(args.scratch))
+    status, _ = shell(args.build, src, args.build_timeout)
+    if status != 0:
+        sys.exit("mutate.py: the unmutated build fails: " + args.build)
+    baseline, pool_ids, pool_timeout = {}, [], None
+    if args.pool:
+        started = time.time()
+        status, out = shell(args.pool.replace("{from}", "0"), src, None)
+        if status != 0:
+            sys.exit("mutate.py: the unmutated pool run fails: " + args.pool)
+        pool_timeout = 3 * (time.time() - started) + 2
+        baseline = parse_lines(out)
+        pool_ids = list(baseline)
+    started = time.time()
+    result = dict(seed=args.seed, folders=args.folder, population=population,
+                  build=args.build, test=args.test, pool=args.pool,
+                  poolSize=len(pool_ids), mutants=mutants,
+                  commit=subprocess.run(["git", "rev-parse", "HEAD"], cwd=root,
+                                        capture_output=True,
+                                        text=True).stdout.strip())
+    for n, mutant in enumerate(sorted(mutants,
+                                      key=lambda m: (m["file"], m["line"]))):
+        path = os.path.join(src, mutant["file"])
+        text = open(path, encoding="utf-8").read()
+        apply(src, mutant, text)
+        try:
+            mutant["status"] = judge(mutant, args, src, baseline, pool_ids,
+                                     pool_timeout)
+        finally:
+            restore(src, mutant["file"], text)
+        print("[%d/%d %.0fs] %s:%d %s -> %s" % (
+            n + 1, len(mutants), time.time() - started, mutant["file"],
+            mutant["line"], mutant["operator"], mutant["status"]),
+            file=sys.stderr, flush=True)
+        write_json(args.json, result, done=n + 1)  # a partial run is usable
+    shell(args.build, src, args.build_timeout)  # leave the copy unmutated
+    write_json(args.json, result, done=len(mutants))
+    print(text_report(result))
+
+
+def write_json(path, result, done):
+    if not path:
+        return
+    judged = [m for m in result["mutants"] if "status" in m]
+    with open(path + ".tmp", "w", encoding="utf-8") as f:
+        json.dump(dict(result, mutants=judged, judged=done), f, indent=1)
+    os.replace(path + ".tmp", path)
+
+
+def greedy_cover(mutants, preferred=()):
+    """Case ids that together kill every mutant any case kills: the cases in
+    `preferred` first (they are in the suite anyway), then repeatedly the
+    case that kills the most mutants not yet killed (ties: smallest id)."""
+    uncovered = {m["id"]: set(m.get("killers", [])) for m in mutants
+                 if m.get("killers")}
+    chosen = []
+    for case in preferred:
+        uncovered = {k: v for k, v in uncovered.items() if case not in v}
+    while uncovered:
+        counts = {}
+        for killers in uncovered.values():
+            for case in killers:
+                counts[case] = counts.get(case, 0) + 1
+        best = min(counts, key=lambda c: (-counts[c], int(c) if c.isdigit()
+                                          else 0, c))
+        chosen.append(best)
+        uncovered = {k: v for k, v in uncovered.items() if best not in v}
+    return chosen
+
+
+def command_cover(args):
+    result = json.load(open(args.result, encoding="utf-8"))
+    chosen = greedy_cover(result["mutants"])
+    print(json.dumps(dict(seed=result["seed"], poolSize=result["poolSize"],
+                          cases=[int(c) if c.isdigit() else c
+                                 for c in chosen])))
+
+
+def command_list(args):
+    mutants, population = sample(os.path.abspath(args.root), args.folder,
+                                 args.count, args.seed)
+    print("%d of %d mutants" % (len(mutants), population))
+    for m in mutants:
+        print("%s:%d [%s] %s: %s" % (m["file"], m["line"], m["function"],
+                                     m["operator"], m["mutated"].strip()))
+
+
+def main():
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    sub = parser.add_subparsers(dest="command", required=True)
+    for name in ("run", "list"):
+        p = sub.add_parser(name)
+        p.add_argument("--root", default=".", help="the checkout (default .)")
+        p.add_argument("--folder", action="append", required=True,
+                       help="folder to mutate (repeatable)")
+        p.add_argument("--count", type=int, default=200)
+        p.add_argument("--seed", type=int, default=1)
+    run = sub.choices["run"]
+    run.add_argument("--scratch", required=True)
+    run.add_argument("--build", required=True)
+    run.add_argument("--test")
+    run.add_argument("--pool")
+    run.add_argument("--json")
+    run.add_argument("--build-timeout", type=float, default=900)
+    run.add_argument("--test-timeout", type=float, default=1800)
+    cover = sub.add_parser("cover")
+    cover.add_argument("result")
+    args = parser.parse_args()
+    if args.command == "run" and not (args.test or args.pool):
+        parser.error("run needs --test, --pool or both")
+    {"run": command_run, "list": command_list, "cover": command_cover}[
+        args.command](args)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,217 @@
+// `regcon shrink` and `regcon fuzz` against small fake ports, and the
+// shrinker itself against in-process judges: every candidate it tries is a
+// valid heightfield, and it gets a disagreement down to a small case.
+
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "cli/shrink.h"
+#include "cli/suite_cases.h"
+#include "core/io.h"
+#include "core/scenarios.h"
+#include "tests/test_support.h"
+
+namespace regcon {
+namespace {
+
+namespace fs = std::filesystem;
+
+// Writes and re-reads the heightfield: throws when it breaks a rule of
+// interchange §1.
+void requireValid(const Heightfield& hf) {
+  std::stringstream text;
+  writeHeightfield(text, hf);
+  readHeightfield(text, "shrink candidate");
+}
+
+int multiFloorColumns(const Heightfield& hf) {
+  int n = 0;
+  for (uint8_t count : hf.counts) n += count >= 2 ? 1 : 0;
+  return n;
+}
+
+TEST(Shrink, GetsASpanCountDisagreementDownToItsThreshold) {
+  const Heightfield hf = generateScenario("rooms", {24, 3});
+  ASSERT_GT(hf.spanCount(), 100);
+  const cli::Judge judge = [](const Heightfield& h, const Settings&) {
+    requireValid(h);
+    return h.spanCount() > 20 ? "differs: contours" : cli::kAgree;
+  };
+  Settings settings;
+  settings.partition = Partition::Monotone;
+  settings.maxError = 0;
+  const auto shrunk =
+      cli::shrinkCase(hf, settings, "differs: contours", judge);
+  EXPECT_EQ(shrunk.hf.spanCount(), 21);
+  EXPECT_EQ(shrunk.verdict, "differs: contours");
+  // Settings the disagreement does not need went back to the defaults.
+  EXPECT_EQ(shrunk.settings.partition, Partition::Watershed);
+  EXPECT_EQ(shrunk.settings.maxError, Settings{}.maxError);
+}
+
+// A disagreement that needs two floors in one column keeps exactly one such
+// column and nothing else: one cell, two spans.
+TEST(Shrink, KeepsWhatTheDisagreementNeedsAndDropsTheRest) {
+  const Heightfield hf = generateScenario("multifloor", {16, 2});
+  ASSERT_GT(multiFloorColumns(hf), 0);
+  const cli::Judge judge = [](const Heightfield& h, const Settings&) {
+    requireValid(h);
+    return multiFloorColumns(h) > 0 ? "differs: regions" : cli::kAgree;
+  };
+  const auto shrunk =
+      cli::shrinkCase(hf, Settings{}, "differs: regions", judge);
+  EXPECT_EQ(shrunk.hf.width * shrunk.hf.depth, 1);
+  EXPECT_EQ(shrunk.hf.spanCount(), 2);
+}
+
+// Links and areas are simplified too: a disagreement that needs one link
+// keeps one link, and several areas flatten into one.
+TEST(Shrink, CutsLinksAndFlattensAreas) {
+  const Heightfield hf = testing::gridFromAscii({"1122", "1122", "3344"});
+  const auto linkCount = [](const Heightfield& h) {
+    int n = 0;
+    for (const Span& s : h.spans) {
+      for (int link : s.link) n += link != kNoLink ? 1 : 0;
+    }
+    return n;
+  };
+  const cli::Judge judge = [&](const Heightfield& h, const Settings&) {
+    requireValid(h);
+    return linkCount(h) >= 1 ? "differs: distances" : cli::kAgree;
+  };
+  const auto shrunk =
+      cli::shrinkCase(hf, Settings{}, "differs: distances", judge);
+  EXPECT_EQ(linkCount(shrunk.hf), 1);
+  EXPECT_EQ(shrunk.hf.spanCount(), 2);
+  EXPECT_EQ(shrunk.hf.spans[0].area, shrunk.hf.spans[1].area);
+}
+
+TEST(Shrink, StopsAfterItsBudgetOfRuns) {
+  const Heightfield hf = generateScenario("terrain", {20, 1});
+  int calls = 0;
+  const cli::Judge judge = [&calls](const Heightfield&, const Settings&) {
+    ++calls;
+    return std::string("crashed (signal 11)");
+  };
+  const auto shrunk = cli::shrinkCase(hf, Settings{}, "crashed (signal 11)",
+                                      judge, 7);
+  EXPECT_EQ(calls, 7);
+  EXPECT_EQ(shrunk.judged, 7);
+}
+
+// The command-line side, with fake ports written as shell scripts.
+class KitCli : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+    dir_ = fs::temp_directory_path() /
+           ("regcon_test_kit_" + std::to_string(::getpid()) + "_" +
+            info->name());
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  fs::path path(const std::string& name) const { return dir_ / name; }
+
+  // A port that answers like regcon, except that it reports 7 dropped holes
+  // once the heightfield has more than `spans` spans.
+  std::string fakePort(int spans) {
+    const fs::path script = path("port.sh");
+    std::ofstream(script)
+        << "#!/bin/sh\n"
+        << "n=$(grep -o '\\],\\[' \"$1\" | wc -l)\n"
+        << "out=$('" << REGCON_CLI << "' run \"$1\" \"$2\") || exit $?\n"
+        << "if [ \"$n\" -ge " << spans << " ]; then\n"
+        << "  printf '%s\\n' \"$out\" | "
+        << "sed 's/\"droppedHoles\":0/\"droppedHoles\":7/'\n"
+        << "else printf '%s\\n' \"$out\"; fi\n";
+    fs::permissions(script, fs::perms::owner_all);
+    return script.string();
+  }
+
+  std::pair<int, std::string> run(const std::string& args) {
+    const fs::path out = path("stdout.txt");
+    const std::string command = std::string("'") + REGCON_CLI + "' " + args +
+                                " >'" + out.string() + "' 2>&1";
+    const int status = std::system(command.c_str());
+    std::ifstream in(out);
+    std::ostringstream text;
+    text << in.rdbuf();
+    return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, text.str()};
+  }
+
+  std::string read(const std::string& name) {
+    std::ifstream in(path(name));
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+  }
+
+ private:
+  fs::path dir_;
+};
+
+TEST_F(KitCli, ShrinkWritesASmallReproducerAndTheConformLine) {
+  std::ofstream(path("big.chf.json")) << [] {
+    std::ostringstream text;
+    writeHeightfield(text, generateScenario("rooms", {12, 4}));
+    return text.str();
+  }();
+  std::ofstream(path("big.settings.json"))
+      << R"({"format":"build3d.settings","version":1,"partition":"layers"})";
+  const std::string port = fakePort(10);
+  const auto [code, out] = run("shrink '" + port + "' '" +
+                               path("big.chf.json").string() + "' '" +
+                               path("big.settings.json").string() + "' -o '" +
+                               path("out").string() + "'");
+  EXPECT_EQ(code, 5) << out;
+  EXPECT_NE(out.find("disagreement: differs: contours"), std::string::npos)
+      << out;
+  EXPECT_NE(out.find("replay: regcon conform"), std::string::npos) << out;
+  const Heightfield shrunk =
+      readHeightfieldFile(path("out/shrunk.chf.json").string());
+  EXPECT_EQ(shrunk.spanCount(), 11);
+  // The conform line replays it: the port still disagrees on it.
+  const auto [replay, replayOut] =
+      run("conform '" + port + "' '" + path("out/shrunk.chf.json").string() +
+          "' '" + path("out/shrunk.settings.json").string() + "'");
+  EXPECT_EQ(replay, 5) << replayOut;
+}
+
+TEST_F(KitCli, FuzzFindsTheFakePortsBugAndIsDeterministic) {
+  const std::string port = fakePort(12);
+  const auto first = run("fuzz '" + port + "' --cases 40 --seed 9 --out '" +
+                         path("a").string() + "' --max-runs 400");
+  EXPECT_EQ(first.first, 5) << first.second;
+  const auto second = run("fuzz '" + port + "' --cases 40 --seed 9 --out '" +
+                          path("b").string() + "' --max-runs 400");
+  EXPECT_EQ(read("a/shrunk.chf.json"), read("b/shrunk.chf.json"));
+  EXPECT_EQ(read("a/original.chf.json"), read("b/original.chf.json"));
+  EXPECT_LE(readHeightfieldFile(path("a/shrunk.chf.json").string()).spanCount(),
+            13);
+}
+
+TEST_F(KitCli, FuzzPassesACommandThatConforms) {
+  const auto [code, out] = run("fuzz \"'" + std::string(REGCON_CLI) +
+                               "' run\" --cases 6 --seed 2 --out '" +
+                               path("none").string() + "'");
+  EXPECT_EQ(code, 0) << out;
+  EXPECT_NE(out.find("6 cases of seed 2"), std::string::npos) << out;
+  EXPECT_FALSE(fs::exists(path("none")));
+}
+
+TEST_F(KitCli, FuzzNamesACrashingCommand) {
+  const auto [code, out] = run("fuzz 'kill -SEGV $$' --cases 2 --out '" +
+                               path("crash").string() + "' --max-runs 30");
+  EXPECT_EQ(code, 5) << out;
+  EXPECT_NE(out.find("crashed (signal 11)"), std::string::npos) << out;
+}
+
+}  // namespace
+}  // namespace regcon
