@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <sstream>
 
 #include "cli/suite_cases.h"
@@ -39,9 +40,10 @@ std::string documentText(Writer write, const Value& value) {
   return out.str() + "\n";
 }
 
-struct SuiteCase {
+struct BuiltCase {
   std::string id;
-  std::string stem;  // file stem under cases/
+  std::string chfFile;       // under cases/
+  std::string settingsFile;  // under cases/ (several cases may share one)
   std::string source;
   std::string description;
   std::string chfText;
@@ -56,7 +58,7 @@ Json hashesOf(const StageResult& result) {
   return hashes;
 }
 
-Json manifestEntry(const SuiteCase& c) {
+Json manifestEntry(const BuiltCase& c) {
   std::istringstream chfIn(c.chfText), settingsIn(c.settingsText);
   const Heightfield hf = readHeightfield(chfIn, c.id + " chf");
   const Settings settings = readSettings(settingsIn, c.id + " settings");
@@ -70,8 +72,8 @@ Json manifestEntry(const SuiteCase& c) {
   tags.insert(tags.end(), features.begin(), features.end());
   Json entry;
   entry["id"] = c.id;
-  entry["chf"] = "cases/" + c.stem + ".chf.json";
-  entry["settings"] = "cases/" + c.stem + ".settings.json";
+  entry["chf"] = "cases/" + c.chfFile;
+  entry["settings"] = "cases/" + c.settingsFile;
   entry["partition"] = partition;
   entry["hashes"] = hashesOf(result);
   entry["tags"] = tags;
@@ -80,7 +82,7 @@ Json manifestEntry(const SuiteCase& c) {
 }
 
 // Every worked vector, its two documents copied byte for byte.
-std::vector<SuiteCase> vectorCases(const fs::path& dir) {
+std::vector<BuiltCase> vectorCases(const fs::path& dir) {
   std::vector<std::string> names;
   for (const auto& entry : fs::directory_iterator(dir)) {
     const std::string file = entry.path().filename().string();
@@ -91,9 +93,10 @@ std::vector<SuiteCase> vectorCases(const fs::path& dir) {
     }
   }
   std::sort(names.begin(), names.end());
-  std::vector<SuiteCase> cases;
+  std::vector<BuiltCase> cases;
   for (const std::string& name : names) {
-    cases.push_back({"vector/" + name, name, "vector",
+    cases.push_back({"vector/" + name, name + ".chf.json",
+                     name + ".settings.json", "vector",
                      "worked vector " + name + " (../shared/vectors)",
                      readText(dir / (name + ".chf.json")),
                      readText(dir / (name + ".settings.json"))});
@@ -101,16 +104,56 @@ std::vector<SuiteCase> vectorCases(const fs::path& dir) {
   return cases;
 }
 
-std::vector<SuiteCase> generatedCases(const Selection& selection) {
-  std::vector<SuiteCase> cases;
+std::vector<BuiltCase> generatedCases(const Selection& selection) {
+  std::vector<BuiltCase> cases;
   for (uint64_t index : selection.cases) {
     const GeneratedCase g = generatedCase(selection.seed, index);
     const std::string stem = "gen-" + std::to_string(index);
-    cases.push_back({"gen/" + std::to_string(index), stem, "gen",
+    cases.push_back({"gen/" + std::to_string(index), stem + ".chf.json",
+                     stem + ".settings.json", "gen",
                      "pool case " + std::to_string(index) + " of seed " +
                          std::to_string(selection.seed) + ": " + g.origin,
                      documentText(writeHeightfield, g.hf),
                      documentText(writeSettings, g.settings)});
+  }
+  return cases;
+}
+
+// The settings every exported test field runs with: each partition, no
+// island removal and no merging, so the drawn shapes survive.
+std::string testSettingsText(Partition partition) {
+  Settings settings;
+  settings.partition = partition;
+  settings.minRegionArea = 0;
+  settings.mergeRegionArea = 0;
+  return documentText(writeSettings, settings);
+}
+
+// The fields the hand-worked tests drew (REGCON_EXPORT_FIELDS, see
+// tests/test_support.h), each once (the first name in sorted order of
+// identical drawings), in every partition.
+std::vector<BuiltCase> testCases(const fs::path& dir) {
+  std::vector<fs::path> files;
+  for (const auto& entry : fs::directory_iterator(dir)) {
+    if (entry.path().extension() == ".json") files.push_back(entry.path());
+  }
+  std::sort(files.begin(), files.end());
+  std::set<std::string> seen;
+  std::vector<BuiltCase> cases;
+  for (const fs::path& file : files) {
+    const std::string text = readText(file);
+    if (!seen.insert(text).second) continue;
+    std::string name = file.filename().string();
+    name = name.substr(0, name.size() - std::string(".chf.json").size());
+    for (Partition p : {Partition::Watershed, Partition::Monotone,
+                        Partition::Layers, Partition::LayerFirst}) {
+      const std::string partition = partitionName(p);
+      cases.push_back(
+          {"test/" + name + "/" + partition, "test-" + name + ".chf.json",
+           "test-" + partition + ".settings.json", "test",
+           "drawn by the hand-worked test " + name + " (tests/), exported",
+           text, testSettingsText(p)});
+    }
   }
   return cases;
 }
@@ -226,7 +269,11 @@ std::vector<RejectDocument> mustRejectDocuments() {
 
 std::string buildSuite(const SuiteBuildOptions& options) {
   const fs::path out(options.outputDir);
-  std::vector<SuiteCase> cases = vectorCases(options.vectorsDir);
+  std::vector<BuiltCase> cases = vectorCases(options.vectorsDir);
+  if (!options.testFieldsDir.empty()) {
+    const auto tests = testCases(options.testFieldsDir);
+    cases.insert(cases.end(), tests.begin(), tests.end());
+  }
   const auto generated = generatedCases(readSelection(options.selectionPath));
   cases.insert(cases.end(), generated.begin(), generated.end());
   fs::remove_all(out / "cases");
@@ -235,9 +282,9 @@ std::string buildSuite(const SuiteBuildOptions& options) {
   manifest["suite"] = "regcon-conformance";
   manifest["version"] = options.version;
   manifest["cases"] = Json::array();
-  for (const SuiteCase& c : cases) {
-    writeText(out / "cases" / (c.stem + ".chf.json"), c.chfText);
-    writeText(out / "cases" / (c.stem + ".settings.json"), c.settingsText);
+  for (const BuiltCase& c : cases) {
+    writeText(out / "cases" / c.chfFile, c.chfText);
+    writeText(out / "cases" / c.settingsFile, c.settingsText);
     manifest["cases"].push_back(manifestEntry(c));
   }
   const std::string defaultSettings =

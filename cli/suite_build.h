@@ -15,6 +15,7 @@ namespace regcon::cli {
 struct SuiteBuildOptions {
   std::string vectorsDir;     // ../shared/vectors
   std::string selectionPath;  // the mutation runner's choice (power.json)
+  std::string testFieldsDir;  // fields the tests drew (REGCON_EXPORT_FIELDS)
   std::string outputDir;      // corpus/conformance
   int version = 1;            // the suite version written into the manifest
 };

@@ -40,6 +40,8 @@ and, with --json FILE, every mutant with its status and killers.
       --pool 'build-release/regcon_pool 20261201 4000 {from}' --json m.json
   scripts/mutate.py list --folder reference --count 20 --seed 1
   scripts/mutate.py cover m.json    # greedy set cover of the killing cases
+  scripts/mutate.py power m.json    # pool-killed mutants the suite kills
+                                    # (pool ids are numbers, suite ids not)
 
 See corpus/conformance/README.md for how the conformance suite uses it.
 """
@@ -371,6 +373,29 @@ def command_cover(args):
                                  for c in chosen])))
 
 
+def command_power(args):
+    """Of the mutants some pool case kills (case ids that are numbers), how
+    many some suite case kills too (every other case id)."""
+    result = json.load(open(args.result, encoding="utf-8"))
+    judged = [m for m in result["mutants"] if m["status"] != "build-failed"]
+    by_pool = [m for m in judged
+               if any(k.isdigit() for k in m.get("killers", []))]
+    by_suite = [m for m in by_pool
+                if any(not k.isdigit() for k in m.get("killers", []))]
+    suite_only = [m for m in judged if m.get("killers")
+                  and all(not k.isdigit() for k in m["killers"])]
+    print("mutants judged %d (of %d sampled, seed %d); killed by the pool %d;"
+          " by the suite %d of those (%.1f%%); by the suite alone %d" % (
+              len(judged), len(result["mutants"]), result["seed"],
+              len(by_pool), len(by_suite),
+              100.0 * len(by_suite) / max(1, len(by_pool)), len(suite_only)))
+    for m in by_pool:
+        if m not in by_suite:
+            print("missed %s:%d [%s] %s: %s" % (m["file"], m["line"],
+                                                m["function"], m["operator"],
+                                                m["mutated"].strip()))
+
+
 def command_list(args):
     mutants, population = sample(os.path.abspath(args.root), args.folder,
                                  args.count, args.seed)
@@ -401,10 +426,13 @@ def main():
     run.add_argument("--test-timeout", type=float, default=1800)
     cover = sub.add_parser("cover")
     cover.add_argument("result")
+    power = sub.add_parser("power")
+    power.add_argument("result")
     args = parser.parse_args()
     if args.command == "run" and not (args.test or args.pool):
         parser.error("run needs --test, --pool or both")
-    {"run": command_run, "list": command_list, "cover": command_cover}[
+    {"run": command_run, "list": command_list, "cover": command_cover,
+     "power": command_power}[
         args.command](args)
 
 

@@ -22,6 +22,21 @@ namespace {
 
 namespace fs = std::filesystem;
 
+// Tells the drawing helpers which test is running, so REGCON_EXPORT_FIELDS
+// names each exported field after its test (tests/test_support.h).
+class ExportedFieldNames : public ::testing::EmptyTestEventListener {
+  void OnTestStart(const ::testing::TestInfo& info) override {
+    std::string name = std::string(info.test_suite_name()) + "." + info.name();
+    std::replace(name.begin(), name.end(), '/', '_');
+    testing::setTestName(name);
+  }
+};
+const bool kNamesRegistered = [] {
+  ::testing::UnitTest::GetInstance()->listeners().Append(
+      new ExportedFieldNames);
+  return true;
+}();
+
 const fs::path kSuiteDir = fs::path(REGCON_SOURCE_DIR) / "corpus/conformance";
 
 nlohmann::json manifest() {
@@ -58,7 +73,8 @@ TEST(ConformanceSuite, EveryCaseHashesAsCommittedOnEveryImplementation) {
 TEST(ConformanceSuite, VectorCasesCarryTheVectorsOwnHashes) {
   if (testing::sharedDir().empty()) GTEST_SKIP() << "../shared absent";
   int seen = 0;
-  for (const auto& c : manifest().at("cases")) {
+  const auto cases = manifest().at("cases");
+  for (const auto& c : cases) {
     const std::string id = c.at("id");
     if (id.rfind("vector/", 0) != 0) continue;
     const std::string path =
@@ -102,6 +118,7 @@ TEST(ConformanceSuite, RejectDocumentsStartFromAValidPair) {
 }
 
 TEST(ConformanceSuite, StaysSmall) {
+  EXPECT_TRUE(kNamesRegistered);
   uintmax_t bytes = 0;
   for (const auto& entry : fs::recursive_directory_iterator(kSuiteDir)) {
     if (entry.is_regular_file()) bytes += entry.file_size();

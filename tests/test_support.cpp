@@ -3,8 +3,40 @@
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
+#include <map>
+
+#include "core/io.h"
 
 namespace regcon::testing {
+namespace {
+
+std::string& currentTestName() {
+  static std::string name = "unnamed";
+  return name;
+}
+
+// With REGCON_EXPORT_FIELDS=DIR every drawn field is also written to
+// DIR/TEST-N.chf.json, so the conformance suite takes the hand-worked
+// fields as they are drawn (tools/make_suite.cpp --tests DIR), not retyped.
+Heightfield exported(Heightfield hf) {
+  const char* dir = std::getenv("REGCON_EXPORT_FIELDS");
+  if (dir == nullptr) return hf;
+  static std::map<std::string, int> drawn;
+  const std::string& test = currentTestName();
+  const std::string name = test + "-" + std::to_string(++drawn[test]);
+  std::filesystem::create_directories(dir);
+  std::ofstream out(std::filesystem::path(dir) / (name + ".chf.json"));
+  writeHeightfield(out, hf);
+  out << "\n";
+  return hf;
+}
+
+}  // namespace
+
+void setTestName(const std::string& name) {
+  currentTestName() = name;
+}
 
 Heightfield gridFromAscii(const std::vector<std::string>& rows) {
   Heightfield hf;
@@ -37,7 +69,7 @@ Heightfield gridFromAscii(const std::vector<std::string>& rows) {
     }
   }
   hf.index();
-  return hf;
+  return exported(hf);
 }
 
 Heightfield floorsFromAscii(
@@ -75,7 +107,7 @@ Heightfield floorsFromAscii(
     }
   }
   hf.index();
-  return hf;
+  return exported(hf);
 }
 
 ref::SimplifyParams defaultSimplifyParams(const std::map<int, int>& areas) {

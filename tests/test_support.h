@@ -26,6 +26,10 @@ Heightfield gridFromAscii(const std::vector<std::string>& rows);
 Heightfield floorsFromAscii(
     const std::vector<std::vector<std::string>>& floors);
 
+// Names the running test for REGCON_EXPORT_FIELDS (test_support.cpp): the
+// drawing helpers above write each field they draw as TEST-N.chf.json.
+void setTestName(const std::string& name);
+
 // ref::simplifyOnce's parameters at the §7 defaults (MaxError 1.3,
 // MaxEdgeLength 12, straight borders on) for region 1; `areas` gives each
 // region's area id and must outlive the result.

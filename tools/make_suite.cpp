@@ -2,7 +2,11 @@
 // the worked vectors, the generated cases chosen by the mutation runner and
 // the must-reject documents; see corpus/conformance/README.md.
 //
-//   regcon_make_suite [--vectors DIR] [--selection FILE] [--version N] OUTDIR
+//   regcon_make_suite [--vectors DIR] [--selection FILE] [--tests DIR]
+//                     [--version N] OUTDIR
+//
+// --tests DIR: the fields the hand-worked tests drew, exported with
+//   REGCON_EXPORT_FIELDS=DIR build/dev/tests/regcon_tests
 //
 // Defaults: --vectors ../shared/vectors, --selection OUTDIR/power.json.
 // The same inputs give the same bytes.
@@ -23,13 +27,15 @@ int main(int argc, char** argv) {
       options.vectorsDir = argv[++i];
     } else if (arg == "--selection" && hasValue) {
       options.selectionPath = argv[++i];
+    } else if (arg == "--tests" && hasValue) {
+      options.testFieldsDir = argv[++i];
     } else if (arg == "--version" && hasValue) {
       options.version = std::stoi(argv[++i]);
     } else if (options.outputDir.empty() && arg[0] != '-') {
       options.outputDir = arg;
     } else {
       std::cerr << "usage: regcon_make_suite [--vectors DIR] [--selection "
-                   "FILE] [--version N] OUTDIR\n";
+                   "FILE] [--tests DIR] [--version N] OUTDIR\n";
       return 1;
     }
   }

@@ -6,20 +6,27 @@
 // unmutated run's: each differing line is a case that kills the mutant.
 //
 //   regcon_pool SEED COUNT [FROM] [--impl reference|optimized] [--describe]
+//               [--suite DIR]
 //
-// --describe prints each case's origin instead of its hashes. Lines are
-// flushed one by one, so a mutant that crashes or hangs on case k still
-// leaves the lines before k.
+// --describe prints each case's origin instead of its hashes. --suite adds
+// the cases of a conformance suite's manifest after the pool's, each line
+// starting with the case id (the pool's lines start with the index); FROM
+// counts over both. Lines are flushed one by one, so a mutant that crashes
+// or hangs on case k still leaves the lines before k.
 
 #include <cstdio>
 #include <cstdlib>
 #include <exception>
+#include <filesystem>
+#include <fstream>
 #include <iostream>
+#include <nlohmann/json.hpp>
 #include <string>
 
 #include "cli/suite_cases.h"
 #include "core/hash.h"
 #include "core/implementation.h"
+#include "core/io.h"
 
 namespace {
 
@@ -39,9 +46,41 @@ std::string hashLine(const regcon::Implementation& impl,
          shortHash(regcon::hashContours(result.contours));
 }
 
+// The cases of a suite manifest, documents read from the suite folder.
+std::vector<std::pair<std::string, regcon::cli::GeneratedCase>> suiteCases(
+    const std::string& dir) {
+  std::ifstream in(std::filesystem::path(dir) / "manifest.json");
+  const auto manifest = nlohmann::json::parse(in);
+  std::vector<std::pair<std::string, regcon::cli::GeneratedCase>> cases;
+  for (const auto& c : manifest.at("cases")) {
+    regcon::cli::GeneratedCase g;
+    g.origin = c.at("id");
+    g.hf =
+        regcon::readHeightfieldFile(dir + "/" + c.at("chf").get<std::string>());
+    g.settings = regcon::readSettingsFile(dir + "/" +
+                                          c.at("settings").get<std::string>());
+    cases.emplace_back(g.origin, std::move(g));
+  }
+  return cases;
+}
+
+void printLine(const std::string& id, const std::string& line) {
+  std::printf("%s %s\n", id.c_str(), line.c_str());
+  std::fflush(stdout);
+}
+
+std::string caseLine(const regcon::Implementation& impl,
+                     const regcon::cli::GeneratedCase& c, bool describe) {
+  try {
+    return describe ? c.origin : hashLine(impl, c);
+  } catch (const std::exception& e) {
+    return std::string("error ") + e.what();
+  }
+}
+
 int usage() {
   std::cerr << "usage: regcon_pool SEED COUNT [FROM] [--impl NAME] "
-               "[--describe]\n";
+               "[--describe] [--suite DIR]\n";
   return 1;
 }
 
@@ -50,11 +89,14 @@ int usage() {
 int main(int argc, char** argv) {
   std::string implName = "reference";
   bool describe = false;
+  std::string suiteDir;
   std::vector<std::string> positional;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
     if (arg == "--impl" && i + 1 < argc) {
       implName = argv[++i];
+    } else if (arg == "--suite" && i + 1 < argc) {
+      suiteDir = argv[++i];
     } else if (arg == "--describe") {
       describe = true;
     } else {
@@ -68,17 +110,13 @@ int main(int argc, char** argv) {
   const uint64_t count = std::stoull(positional[1]);
   const uint64_t from = positional.size() == 3 ? std::stoull(positional[2]) : 0;
   for (uint64_t index = from; index < count; ++index) {
-    const regcon::cli::GeneratedCase c =
-        regcon::cli::generatedCase(seed, index);
-    std::string line;
-    try {
-      line = describe ? c.origin : hashLine(*impl, c);
-    } catch (const std::exception& e) {
-      line = std::string("error ") + e.what();
-    }
-    std::printf("%llu %s\n", static_cast<unsigned long long>(index),
-                line.c_str());
-    std::fflush(stdout);
+    const auto c = regcon::cli::generatedCase(seed, index);
+    printLine(std::to_string(index), caseLine(*impl, c, describe));
+  }
+  if (suiteDir.empty()) return 0;
+  const auto cases = suiteCases(suiteDir);
+  for (uint64_t i = from > count ? from - count : 0; i < cases.size(); ++i) {
+    printLine(cases[i].first, caseLine(*impl, cases[i].second, describe));
   }
   return 0;
 }
