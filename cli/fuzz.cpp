@@ -13,7 +13,7 @@
 
 #include "cli/options.h"
 #include "cli/suite_cases.h"
-#include "core/hash.h"
+#include "core/compare.h"
 #include "core/implementation.h"
 #include "core/io.h"
 
@@ -79,21 +79,20 @@ void writeDocuments(const Heightfield& hf, const Settings& settings,
   }
 }
 
-// The first section, in pipeline order, that differs.
-Verdict firstDifference(const StageResult& expected,
+// "differs: " and the first differing section of the one comparer
+// (core/compare.h), in document order: distances, regions, contours. Only
+// what the hashes cover counts (no raw loops); a watershed result must
+// carry its distances (interchange §3).
+Verdict firstDifference(const Heightfield& hf, const Settings& settings,
+                        const StageResult& expected,
                         const StageResult& actual) {
-  if (expected.regions.distances && actual.regions.distances &&
-      hashDistances(*expected.regions.distances) !=
-          hashDistances(*actual.regions.distances)) {
-    return "differs: distances";
-  }
-  if (hashRegions(expected.regions) != hashRegions(actual.regions)) {
-    return "differs: regions";
-  }
-  if (hashContours(expected.contours) != hashContours(actual.contours)) {
-    return "differs: contours";
-  }
-  return kAgree;
+  CompareOptions options;
+  options.rawLoops = false;
+  options.distancesRequired =
+      !hf.regions && settings.partition == Partition::Watershed;
+  const Comparison comparison = compareResults(hf, expected, actual, options);
+  return comparison.same() ? kAgree
+                           : "differs: " + comparison.sections.front().section;
 }
 
 std::string conformLine(const std::string& command, const fs::path& chf,
@@ -170,8 +169,9 @@ Verdict judgeCommand(const std::string& command, const Heightfield& hf,
   } catch (const InputError&) {
     return "invalid output";
   }
-  return firstDifference(
-      runStage(resolveImplementation(implName), hf, settings), actual);
+  const StageResult expected =
+      runStage(resolveImplementation(implName), hf, settings);
+  return firstDifference(hf, settings, expected, actual);
 }
 
 KitReport shrinkCommand(const ShrinkOptions& options) {
