@@ -104,9 +104,15 @@ std::vector<BuiltCase> vectorCases(const fs::path& dir) {
   return cases;
 }
 
+// The cases the mutation runner chose, and one small case per field kind
+// and partition (stratifiedIndices), in index order.
 std::vector<BuiltCase> generatedCases(const Selection& selection) {
+  std::set<uint64_t> indices(selection.cases.begin(), selection.cases.end());
+  for (uint64_t index : stratifiedIndices(selection.seed, selection.poolSize)) {
+    indices.insert(index);
+  }
   std::vector<BuiltCase> cases;
-  for (uint64_t index : selection.cases) {
+  for (uint64_t index : indices) {
     const GeneratedCase g = generatedCase(selection.seed, index);
     const std::string stem = "gen-" + std::to_string(index);
     cases.push_back({"gen/" + std::to_string(index), stem + ".chf.json",
@@ -118,6 +124,8 @@ std::vector<BuiltCase> generatedCases(const Selection& selection) {
   }
   return cases;
 }
+
+constexpr int kMaxSide = 40;  // the suite's files stay small
 
 // The settings every exported test field runs with: each partition, no
 // island removal and no merging, so the drawn shapes survive.
@@ -131,7 +139,7 @@ std::string testSettingsText(Partition partition) {
 
 // The fields the hand-worked tests drew (REGCON_EXPORT_FIELDS, see
 // tests/test_support.h), each once (the first name in sorted order of
-// identical drawings), in every partition.
+// identical drawings), in every partition; grids up to 40 x 40 only.
 std::vector<BuiltCase> testCases(const fs::path& dir) {
   std::vector<fs::path> files;
   for (const auto& entry : fs::directory_iterator(dir)) {
@@ -143,6 +151,9 @@ std::vector<BuiltCase> testCases(const fs::path& dir) {
   for (const fs::path& file : files) {
     const std::string text = readText(file);
     if (!seen.insert(text).second) continue;
+    std::istringstream in(text);
+    const Heightfield hf = readHeightfield(in, file.string());
+    if (hf.width > kMaxSide || hf.depth > kMaxSide) continue;  // not small
     std::string name = file.filename().string();
     name = name.substr(0, name.size() - std::string(".chf.json").size());
     for (Partition p : {Partition::Watershed, Partition::Monotone,
@@ -167,7 +178,8 @@ std::string manifestPartition(const Heightfield& hf, const Settings& settings) {
 Selection readSelection(const std::string& path) {
   const Json json = Json::parse(readText(path));
   Selection selection;
-  selection.seed = json.at("seed").get<uint64_t>();
+  selection.seed = json.at("poolSeed").get<uint64_t>();
+  selection.poolSize = json.at("poolSize").get<uint64_t>();
   selection.cases = json.at("cases").get<std::vector<uint64_t>>();
   return selection;
 }
@@ -184,6 +196,19 @@ std::string replaced(std::string text, const std::string& from,
                      const std::string& to) {
   text.replace(text.find(from), from.size(), to);
   return text;
+}
+
+// "interchange §1: ..." becomes the tag "interchange-§1".
+std::string ruleTag(const std::string& rule) {
+  std::string tag;
+  for (char c : rule.substr(0, rule.find(':'))) {
+    if (c == ' ') {
+      tag += '-';
+    } else if (c != '(' && c != ')') {
+      tag += c;
+    }
+  }
+  return tag;
 }
 
 RejectDocument chfBreaking(const std::string& name, const std::string& rule,
@@ -303,7 +328,7 @@ std::string buildSuite(const SuiteBuildOptions& options) {
     entry["settings"] =
         r.brokenIsChf ? "reject/default.settings.json" : "reject/" + file;
     entry["rule"] = r.rule;
-    entry["tags"] = {"reject", r.rule.substr(0, r.rule.find(':'))};
+    entry["tags"] = {"reject", ruleTag(r.rule)};
     manifest["mustReject"].push_back(entry);
   }
   writeText(out / "manifest.json", manifest.dump(1) + "\n");

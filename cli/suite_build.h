@@ -23,7 +23,8 @@ struct SuiteBuildOptions {
 // The generated pool cases the suite keeps: the pool's seed and indices.
 struct Selection {
   uint64_t seed = 0;
-  std::vector<uint64_t> cases;
+  uint64_t poolSize = 0;
+  std::vector<uint64_t> cases;  // chosen by the mutation runner
 };
 Selection readSelection(const std::string& path);
 

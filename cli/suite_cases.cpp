@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <map>
 #include <set>
 
 #include "core/implementation.h"
@@ -102,6 +103,28 @@ GeneratedCase generatedCase(uint64_t seed, uint64_t index) {
     c.origin += ", cached layers";
   }
   return c;
+}
+
+std::vector<uint64_t> stratifiedIndices(uint64_t seed, uint64_t poolSize) {
+  constexpr int kSmallCells = 24 * 24;
+  std::map<std::string, uint64_t> firstSmall, first;
+  for (uint64_t index = 0; index < poolSize; ++index) {
+    const GeneratedCase c = generatedCase(seed, index);
+    const std::string kind = kFieldKinds[index % kFieldKinds.size()].name;
+    const std::string extra = c.hf.regions ? "given"
+                              : c.hf.layers
+                                  ? "layers"
+                                  : partitionName(c.settings.partition);
+    const std::string key = kind + " " + extra;
+    first.emplace(key, index);
+    if (c.hf.width * c.hf.depth <= kSmallCells) firstSmall.emplace(key, index);
+  }
+  std::set<uint64_t> chosen;
+  for (const auto& [key, index] : first) {
+    const auto small = firstSmall.find(key);
+    chosen.insert(small != firstSmall.end() ? small->second : index);
+  }
+  return {chosen.begin(), chosen.end()};
 }
 
 namespace {

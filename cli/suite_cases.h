@@ -24,6 +24,12 @@ struct GeneratedCase {
 // the same bytes on every run. Grids stay within 40 x 40.
 GeneratedCase generatedCase(uint64_t seed, uint64_t index);
 
+// One small pool case (grid at most 24 x 24 where the first `poolSize`
+// cases have one) per field kind and partition, per field kind with a
+// given partition, and per field kind with cached layers: the suite's
+// breadth, beside the cases the mutation runner chose for their power.
+std::vector<uint64_t> stratifiedIndices(uint64_t seed, uint64_t poolSize);
+
 // Tags computed from the field, the settings and the reference's result:
 // partition, features (multi-floor, one-way-links, cliffs, several-areas,
 // holes, dropped-holes, raw-fallbacks, border-region, max-error-0, ...).

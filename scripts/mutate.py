@@ -39,7 +39,7 @@ and, with --json FILE, every mutant with its status and killers.
       --build 'cmake --build build-release --target regcon_pool' \\
       --pool 'build-release/regcon_pool 20261201 4000 {from}' --json m.json
   scripts/mutate.py list --folder reference --count 20 --seed 1
-  scripts/mutate.py cover m.json    # greedy set cover of the killing cases
+  scripts/mutate.py cover m.json --pool-seed 20261201  # greedy set cover
   scripts/mutate.py power m.json    # pool-killed mutants the suite kills
                                     # (pool ids are numbers, suite ids not)
 
@@ -344,33 +344,46 @@ def write_json(path, result, done):
     os.replace(path + ".tmp", path)
 
 
-def greedy_cover(mutants, preferred=()):
-    """Case ids that together kill every mutant any case kills: the cases in
-    `preferred` first (they are in the suite anyway), then repeatedly the
-    case that kills the most mutants not yet killed (ties: smallest id)."""
-    uncovered = {m["id"]: set(m.get("killers", [])) for m in mutants
-                 if m.get("killers")}
+def greedy_cover(mutants, redundancy=1):
+    """Case ids that together kill every mutant any case kills, each by
+    `redundancy` cases where that many kill it: repeatedly the case that
+    kills the most mutants still short of their quota (ties: smallest id)."""
+    need = {m["id"]: min(redundancy, len(m["killers"])) for m in mutants
+            if m.get("killers")}
+    killers = {m["id"]: set(m["killers"]) for m in mutants
+               if m.get("killers")}
     chosen = []
-    for case in preferred:
-        uncovered = {k: v for k, v in uncovered.items() if case not in v}
-    while uncovered:
+    while any(need.values()):
         counts = {}
-        for killers in uncovered.values():
-            for case in killers:
+        for mutant, cases in killers.items():
+            if need[mutant] == 0:
+                continue
+            for case in cases - set(chosen):
                 counts[case] = counts.get(case, 0) + 1
         best = min(counts, key=lambda c: (-counts[c], int(c) if c.isdigit()
                                           else 0, c))
         chosen.append(best)
-        uncovered = {k: v for k, v in uncovered.items() if best not in v}
+        for mutant, cases in killers.items():
+            if need[mutant] and best in cases:
+                need[mutant] -= 1
     return chosen
 
 
 def command_cover(args):
+    """The selection file of the conformance suite (corpus/conformance/
+    power.json): the pool seed, the chosen case ids and where they come
+    from."""
     result = json.load(open(args.result, encoding="utf-8"))
-    chosen = greedy_cover(result["mutants"])
-    print(json.dumps(dict(seed=result["seed"], poolSize=result["poolSize"],
-                          cases=[int(c) if c.isdigit() else c
-                                 for c in chosen])))
+    chosen = greedy_cover(result["mutants"], args.redundancy)
+    statuses = summary_rows(result["mutants"], lambda m: "all").get("all", {})
+    print(json.dumps(dict(
+        poolSeed=args.pool_seed, poolSize=result["poolSize"],
+        mutantSeed=result["seed"], folders=result["folders"],
+        redundancy=args.redundancy,
+        population=result["population"], sampled=len(result["mutants"]),
+        statuses=statuses, commit=result["commit"],
+        cases=sorted(int(c) if c.isdigit() else c for c in chosen)),
+        indent=1))
 
 
 def command_power(args):
@@ -426,6 +439,11 @@ def main():
     run.add_argument("--test-timeout", type=float, default=1800)
     cover = sub.add_parser("cover")
     cover.add_argument("result")
+    cover.add_argument("--pool-seed", type=int, required=True,
+                       help="the seed the pool command drew its cases with")
+    cover.add_argument("--redundancy", type=int, default=1,
+                       help="cases that must kill each mutant (where the "
+                       "pool has that many)")
     power = sub.add_parser("power")
     power.add_argument("result")
     args = parser.parse_args()
