@@ -45,8 +45,7 @@ TEST(Shrink, GetsASpanCountDisagreementDownToItsThreshold) {
   Settings settings;
   settings.partition = Partition::Monotone;
   settings.maxError = 0;
-  const auto shrunk =
-      cli::shrinkCase(hf, settings, "differs: contours", judge);
+  const auto shrunk = cli::shrinkCase(hf, settings, "differs: contours", judge);
   EXPECT_EQ(shrunk.hf.spanCount(), 21);
   EXPECT_EQ(shrunk.verdict, "differs: contours");
   // Settings the disagreement does not need went back to the defaults.
@@ -98,8 +97,8 @@ TEST(Shrink, StopsAfterItsBudgetOfRuns) {
     ++calls;
     return std::string("crashed (signal 11)");
   };
-  const auto shrunk = cli::shrinkCase(hf, Settings{}, "crashed (signal 11)",
-                                      judge, 7);
+  const auto shrunk =
+      cli::shrinkCase(hf, Settings{}, "crashed (signal 11)", judge, 7);
   EXPECT_EQ(calls, 7);
   EXPECT_EQ(shrunk.judged, 7);
 }
@@ -109,9 +108,9 @@ class KitCli : public ::testing::Test {
  protected:
   void SetUp() override {
     const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    dir_ = fs::temp_directory_path() /
-           ("regcon_test_kit_" + std::to_string(::getpid()) + "_" +
-            info->name());
+    dir_ =
+        fs::temp_directory_path() /
+        ("regcon_test_kit_" + std::to_string(::getpid()) + "_" + info->name());
     fs::remove_all(dir_);
     fs::create_directories(dir_);
   }
@@ -123,14 +122,14 @@ class KitCli : public ::testing::Test {
   // once the heightfield has more than `spans` spans.
   std::string fakePort(int spans) {
     const fs::path script = path("port.sh");
-    std::ofstream(script)
-        << "#!/bin/sh\n"
-        << "n=$(grep -o '\\],\\[' \"$1\" | wc -l)\n"
-        << "out=$('" << REGCON_CLI << "' run \"$1\" \"$2\") || exit $?\n"
-        << "if [ \"$n\" -ge " << spans << " ]; then\n"
-        << "  printf '%s\\n' \"$out\" | "
-        << "sed 's/\"droppedHoles\":0/\"droppedHoles\":7/'\n"
-        << "else printf '%s\\n' \"$out\"; fi\n";
+    std::ofstream(script) << "#!/bin/sh\n"
+                          << "n=$(grep -o '\\],\\[' \"$1\" | wc -l)\n"
+                          << "out=$('" << REGCON_CLI
+                          << "' run \"$1\" \"$2\") || exit $?\n"
+                          << "if [ \"$n\" -ge " << spans << " ]; then\n"
+                          << "  printf '%s\\n' \"$out\" | "
+                          << "sed 's/\"droppedHoles\":0/\"droppedHoles\":7/'\n"
+                          << "else printf '%s\\n' \"$out\"; fi\n";
     fs::permissions(script, fs::perms::owner_all);
     return script.string();
   }
@@ -166,10 +165,10 @@ TEST_F(KitCli, ShrinkWritesASmallReproducerAndTheConformLine) {
   std::ofstream(path("big.settings.json"))
       << R"({"format":"build3d.settings","version":1,"partition":"layers"})";
   const std::string port = fakePort(10);
-  const auto [code, out] = run("shrink '" + port + "' '" +
-                               path("big.chf.json").string() + "' '" +
-                               path("big.settings.json").string() + "' -o '" +
-                               path("out").string() + "'");
+  const auto [code, out] =
+      run("shrink '" + port + "' '" + path("big.chf.json").string() + "' '" +
+          path("big.settings.json").string() + "' -o '" + path("out").string() +
+          "'");
   EXPECT_EQ(code, 5) << out;
   EXPECT_NE(out.find("disagreement: differs: droppedHoles"), std::string::npos)
       << out;
@@ -198,9 +197,9 @@ TEST_F(KitCli, FuzzFindsTheFakePortsBugAndIsDeterministic) {
 }
 
 TEST_F(KitCli, FuzzPassesACommandThatConforms) {
-  const auto [code, out] = run("fuzz \"'" + std::string(REGCON_CLI) +
-                               "' run\" --cases 6 --seed 2 --out '" +
-                               path("none").string() + "'");
+  const auto [code, out] =
+      run("fuzz \"'" + std::string(REGCON_CLI) +
+          "' run\" --cases 6 --seed 2 --out '" + path("none").string() + "'");
   EXPECT_EQ(code, 0) << out;
   EXPECT_NE(out.find("6 cases of seed 2"), std::string::npos) << out;
   EXPECT_FALSE(fs::exists(path("none")));
