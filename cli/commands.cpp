@@ -13,6 +13,7 @@
 #include "cli/output.h"
 #include "cli/render.h"
 #include "cli/suite.h"
+#include "cli/suite_export.h"
 #include "core/hash.h"
 #include "core/io.h"
 #include "core/limits.h"
@@ -376,7 +377,7 @@ void addCommands(CLI::App& app, int& exitCode) {
   addDemoCommand(app, exitCode);
   addConformCommand(app, exitCode);
   addRenderCommand(app, exitCode);
-  addSuiteCommand(app, exitCode);
+  addSuiteExportCommand(*addSuiteCommand(app, exitCode), exitCode);
   addShrinkCommand(app, exitCode);
   addFuzzCommand(app, exitCode);
 }

@@ -1,17 +1,16 @@
 #include "cli/fuzz.h"
 
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
 #include <chrono>
-#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <sstream>
 
 #include "cli/options.h"
+#include "cli/process.h"
 #include "cli/suite_cases.h"
 #include "core/compare.h"
 #include "core/implementation.h"
@@ -23,46 +22,19 @@ namespace {
 namespace fs = std::filesystem;
 constexpr int kDoesNotConform = 5;
 
-std::string quoted(const std::string& text) {
-  std::string out = "'";
-  for (char c : text)
-    out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return out + "'";
-}
-
-struct Finished {
-  std::string output;
-  int status = 0;  // exit status, 128 + signal, or 124 on a timeout
-};
-
-// The command under coreutils' timeout (exit 124 when it runs out of time,
-// SIGKILL one second after SIGTERM), standard error discarded.
-Finished runCommand(const std::string& commandLine, double timeoutSeconds) {
-  const std::string wrapped = "timeout -k 1 " + std::to_string(timeoutSeconds) +
-                              " /bin/sh -c " + quoted(commandLine) +
-                              " 2>/dev/null";
-  std::fflush(nullptr);
-  FILE* pipe = ::popen(wrapped.c_str(), "r");
-  if (!pipe) throw InputError("cannot start command: " + commandLine);
-  Finished finished;
-  char buffer[65536];
-  size_t got = 0;
-  while ((got = std::fread(buffer, 1, sizeof buffer, pipe)) > 0) {
-    finished.output.append(buffer, got);
+// The command under a deadline (cli/process.h: the process group is killed
+// when it passes), standard input from /dev/null.
+Outcome runVerdict(const ProcessResult& run) {
+  if (run.timedOut) return "timeout";
+  if (run.outputTooLarge) return "output too large";
+  if (run.exit.signal > 0) {
+    return "crashed (signal " + std::to_string(run.exit.signal) + ")";
   }
-  const int status = ::pclose(pipe);
-  finished.status = WIFEXITED(status)     ? WEXITSTATUS(status)
-                    : WIFSIGNALED(status) ? 128 + WTERMSIG(status)
-                                          : 128;
-  return finished;
-}
-
-Verdict failureVerdict(int status) {
-  if (status == 124) return "timeout";
-  if (status == 127) return "not found (exit 127)";
-  if (status > 128)
-    return "crashed (signal " + std::to_string(status - 128) + ")";
-  return "rejected (exit " + std::to_string(status) + ")";
+  if (run.exit.exitCode == 127) return "not found (exit 127)";
+  if (run.exit.exitCode != 0) {
+    return "rejected (exit " + std::to_string(run.exit.exitCode) + ")";
+  }
+  return kAgree;
 }
 
 void writeDocuments(const Heightfield& hf, const Settings& settings,
@@ -83,7 +55,7 @@ void writeDocuments(const Heightfield& hf, const Settings& settings,
 // (core/compare.h), in document order: distances, regions, contours. Only
 // what the hashes cover counts (no raw loops); a watershed result must
 // carry its distances (interchange §3).
-Verdict firstDifference(const Heightfield& hf, const Settings& settings,
+Outcome firstDifference(const Heightfield& hf, const Settings& settings,
                         const StageResult& expected,
                         const StageResult& actual) {
   CompareOptions options;
@@ -97,8 +69,8 @@ Verdict firstDifference(const Heightfield& hf, const Settings& settings,
 
 std::string conformLine(const std::string& command, const fs::path& chf,
                         const fs::path& settings) {
-  return "regcon conform " + quoted(command) + " " + quoted(chf.string()) +
-         " " + quoted(settings.string());
+  return "regcon conform " + shellQuote(command) + " " +
+         shellQuote(chf.string()) + " " + shellQuote(settings.string());
 }
 
 // A scratch folder for the documents the command is run on, removed at the
@@ -127,7 +99,7 @@ std::string spanSummary(const Heightfield& hf) {
 
 // Shrinks a case whose verdict is not "agree" and writes the reproducer.
 KitReport shrinkAndWrite(const std::string& command, const Heightfield& hf,
-                         const Settings& settings, const Verdict& verdict,
+                         const Settings& settings, const Outcome& verdict,
                          const std::string& implName, double timeoutSeconds,
                          int maxRuns, const fs::path& outputDir,
                          const fs::path& work) {
@@ -152,17 +124,22 @@ KitReport shrinkAndWrite(const std::string& command, const Heightfield& hf,
 
 }  // namespace
 
-Verdict judgeCommand(const std::string& command, const Heightfield& hf,
+Outcome judgeCommand(const std::string& command, const Heightfield& hf,
                      const Settings& settings, const std::string& implName,
                      double timeoutSeconds, const std::string& workDir) {
   const fs::path chf = fs::path(workDir) / "case.chf.json";
   const fs::path settingsPath = fs::path(workDir) / "case.settings.json";
   writeDocuments(hf, settings, chf, settingsPath);
-  const Finished finished = runCommand(command + " " + quoted(chf.string()) +
-                                           " " + quoted(settingsPath.string()),
-                                       timeoutSeconds);
-  if (finished.status != 0) return failureVerdict(finished.status);
-  std::istringstream in(finished.output);
+  ProcessLimits limits;
+  limits.timeout =
+      std::chrono::milliseconds(static_cast<int64_t>(timeoutSeconds * 1000));
+  const ProcessResult run =
+      runShellCommand(command + " " + shellQuote(chf.string()) + " " +
+                          shellQuote(settingsPath.string()),
+                      limits);
+  const Outcome failed = runVerdict(run);
+  if (failed != kAgree) return failed;
+  std::istringstream in(run.output);
   StageResult actual;
   try {
     actual = readResult(in, "command output");
@@ -178,7 +155,7 @@ KitReport shrinkCommand(const ShrinkOptions& options) {
   const Heightfield hf = readHeightfieldFile(options.chfPath);
   const Settings settings = readSettingsFile(options.settingsPath);
   const WorkDir work;
-  const Verdict verdict =
+  const Outcome verdict =
       judgeCommand(options.command, hf, settings, options.implName,
                    options.timeoutSeconds, work.path().string());
   if (verdict == kAgree) {
@@ -205,7 +182,7 @@ KitReport fuzzCommand(const FuzzOptions& options) {
   for (; index < limit; ++index) {
     if (options.seconds > 0 && elapsed() >= options.seconds) break;
     const GeneratedCase c = generatedCase(options.seed, index);
-    const Verdict verdict =
+    const Outcome verdict =
         judgeCommand(options.command, c.hf, c.settings, options.implName,
                      options.timeoutSeconds, work.path().string());
     if (verdict == kAgree) continue;

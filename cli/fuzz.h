@@ -18,7 +18,7 @@ namespace regcon::cli {
 // and compares its result with the implementation `implName`'s. The verdict
 // names the first differing section in pipeline order (distances, regions,
 // contours), or how the command failed.
-Verdict judgeCommand(const std::string& command, const Heightfield& hf,
+Outcome judgeCommand(const std::string& command, const Heightfield& hf,
                      const Settings& settings, const std::string& implName,
                      double timeoutSeconds, const std::string& workDir);
 

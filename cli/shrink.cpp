@@ -203,7 +203,7 @@ std::vector<Settings> simplerSettings(const Settings& s) {
 
 class Shrinker {
  public:
-  Shrinker(const Heightfield& hf, const Settings& settings, Verdict verdict,
+  Shrinker(const Heightfield& hf, const Settings& settings, Outcome verdict,
            const Judge& judge, int maxJudged)
       : model_(toModel(hf)),
         settings_(settings),
@@ -297,7 +297,7 @@ class Shrinker {
 
   Model model_;
   Settings settings_;
-  Verdict verdict_;
+  Outcome verdict_;
   const Judge& judge_;
   int maxJudged_;
   int judged_ = 0;
@@ -307,7 +307,7 @@ class Shrinker {
 }  // namespace
 
 ShrinkResult shrinkCase(const Heightfield& hf, const Settings& settings,
-                        const Verdict& verdict, const Judge& judge,
+                        const Outcome& verdict, const Judge& judge,
                         int maxJudged) {
   return Shrinker(hf, settings, verdict, judge, maxJudged).run();
 }

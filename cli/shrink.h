@@ -14,15 +14,15 @@ namespace regcon::cli {
 // or a short name of the disagreement ("differs: regions", "rejected",
 // "crashed", "timeout", "invalid output", ...). Two cases disagree "in the
 // same way" when their verdicts are equal.
-using Verdict = std::string;
-inline const Verdict kAgree = "agree";
+using Outcome = std::string;
+inline const Outcome kAgree = "agree";
 using Judge =
-    std::function<Verdict(const Heightfield& hf, const Settings& settings)>;
+    std::function<Outcome(const Heightfield& hf, const Settings& settings)>;
 
 struct ShrinkResult {
   Heightfield hf;
   Settings settings;
-  Verdict verdict;
+  Outcome verdict;
   int judged = 0;    // calls of the judge
   int accepted = 0;  // reductions kept
 };
@@ -33,7 +33,7 @@ struct ShrinkResult {
 // candidate is a valid heightfield (interchange §1). Stops when no
 // reduction keeps the verdict, or after `maxJudged` calls of the judge.
 ShrinkResult shrinkCase(const Heightfield& hf, const Settings& settings,
-                        const Verdict& verdict, const Judge& judge,
+                        const Outcome& verdict, const Judge& judge,
                         int maxJudged = 5000);
 
 }  // namespace regcon::cli

@@ -8,6 +8,7 @@
 #include "core/implementation.h"
 #include "core/scenarios.h"
 #include "props/generators.h"
+#include "registry/implementations.h"
 #include "tests/invariants.h"
 
 namespace regcon::cli {

@@ -8,8 +8,10 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "cli/suite_manifest.h"
 #include "core/implementation.h"
 #include "core/io.h"
+#include "registry/implementations.h"
 
 namespace regcon::cli {
 namespace {
@@ -95,9 +97,18 @@ void addSuiteExportCommand(CLI::App& suite, int& exitCode) {
       "case (results/ID.result.json, named in the manifest under \"result\")");
   command->add_option("DIR", *outputDir, "where the suite is written")
       ->required();
-  command->add_option("--suite", *suiteDir, "the suite folder to export")
+  command
+      ->add_option("--suite", *suiteDir,
+                   "the suite folder to export (default: corpus/conformance "
+                   "of the checkout the regcon binary was built in)")
       ->type_name("DIR");
   command->callback([suiteDir, outputDir, &exitCode] {
+    if (suiteDir->empty()) *suiteDir = defaultSuiteDir();
+    if (suiteDir->empty()) {
+      throw InputError(
+          "suite export: no conformance suite found above this binary; "
+          "give --suite DIR");
+    }
     std::cout << exportSuite(*suiteDir, *outputDir) << "\n";
     exitCode = 0;
   });

@@ -373,8 +373,17 @@ def command_cover(args):
     """The selection file of the conformance suite (corpus/conformance/
     power.json): the pool seed, the chosen case ids and where they come
     from."""
-    result = json.load(open(args.result, encoding="utf-8"))
-    chosen = greedy_cover(result["mutants"], args.redundancy)
+    results = [json.load(open(path, encoding="utf-8"))
+               for path in args.result]
+    mutants = {}
+    for r in results:  # pool case ids only (numbers); one entry per mutant
+        for m in r["mutants"]:
+            pool = [k for k in m.get("killers", []) if k.isdigit()]
+            entry = mutants.setdefault(m["id"], dict(m, killers=[]))
+            entry["killers"] = sorted(set(entry["killers"]) | set(pool))
+    chosen = greedy_cover(list(mutants.values()), args.redundancy)
+    result = dict(results[0], seed=[r["seed"] for r in results],
+                  mutants=list(mutants.values()))
     statuses = summary_rows(result["mutants"], lambda m: "all").get("all", {})
     print(json.dumps(dict(
         poolSeed=args.pool_seed, poolSize=result["poolSize"],
@@ -438,7 +447,7 @@ def main():
     run.add_argument("--build-timeout", type=float, default=900)
     run.add_argument("--test-timeout", type=float, default=1800)
     cover = sub.add_parser("cover")
-    cover.add_argument("result")
+    cover.add_argument("result", nargs="+")
     cover.add_argument("--pool-seed", type=int, required=True,
                        help="the seed the pool command drew its cases with")
     cover.add_argument("--redundancy", type=int, default=1,

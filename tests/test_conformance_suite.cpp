@@ -15,6 +15,7 @@
 #include "core/hash.h"
 #include "core/implementation.h"
 #include "core/io.h"
+#include "registry/implementations.h"
 #include "tests/test_support.h"
 
 namespace regcon {

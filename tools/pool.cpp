@@ -27,6 +27,7 @@
 #include "core/hash.h"
 #include "core/implementation.h"
 #include "core/io.h"
+#include "registry/implementations.h"
 
 namespace {
 
