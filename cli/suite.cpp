@@ -20,7 +20,6 @@
 #include "cli/version.h"
 #include "core/implementation.h"
 #include "core/io.h"
-#include "registry/implementations.h"
 
 namespace regcon::cli {
 namespace {
