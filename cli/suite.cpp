@@ -20,6 +20,7 @@
 #include "cli/version.h"
 #include "core/implementation.h"
 #include "core/io.h"
+#include "registry/implementations.h"
 
 namespace regcon::cli {
 namespace {
