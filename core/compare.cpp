@@ -90,8 +90,6 @@ void compareCounter(Comparison& out, const std::string& name,
   tally.addTo(out);
 }
 
-// Appended piece by piece: gcc 12's -Wrestrict misreads "[" + to_string()
-// at -O2 (a false positive that breaks the release build under -Werror).
 std::string vertexText(const ContourVertex& v) {
   // Appended, not `"[" + std::to_string(...)`: GCC 12 at -O3 reports a
   // false -Wrestrict overlap in that form, which -Werror makes fatal.
