@@ -15,85 +15,42 @@
 // vertices with a height are written ContourVertex{x, y, z, n}.
 #include <gtest/gtest.h>
 
-#include <map>
-#include <ostream>
 #include <string>
-#include <utility>
 #include <vector>
 
-#include "reference/contours_steps.h"
-#include "reference/reference.h"
+#include "core/builder.h"
+#include "tests/every_implementation.h"
 #include "tests/test_support.h"
+#include "tests/worked_fields.h"
 
 namespace regcon {
-
-// Readable failure messages for vertex lists (found by ADL).
-static void PrintTo(const ContourVertex& v, std::ostream* out) {
-  *out << "{x " << v.x << ", y " << v.y << ", z " << v.z << ", n " << v.neighbor
-       << "}";
-}
-
 namespace {
 
+using testing::expectCounterClockwise;
 using testing::gridFromAscii;
-
-ContourVertex P(int x, int z, int neighbor) {
-  return ContourVertex{x, 0, z, neighbor};
-}
+using testing::P;
 
 Settings defaults() {
   return Settings{};  // maxError 1.3, maxEdgeLength 12, straight borders on
 }
 
-// Every output contour is counter-clockwise with at least 3 vertices.
-void expectCounterClockwise(const ContourSet& set) {
-  for (const Contour& c : set.contours) {
-    EXPECT_GE(c.vertices.size(), 3u);
-    EXPECT_GT(ref::signedArea2(c.vertices), 0) << "region " << c.region;
-  }
-}
+class Contours : public testing::EveryImplementation {};
+ON_EVERY_IMPLEMENTATION(Contours);
 
-// Several floors drawn as single-floor grids, bottom level first. Spans of
-// one cell are stacked in level order; a span links (mutually) to the span
-// of the same level in each orthogonally adjacent cell. Every span is area
-// 63 and gets the level's y.
-Heightfield stackedGrid(
-    const std::vector<std::pair<int, std::vector<std::string>>>& levels) {
-  Heightfield hf;
-  const auto& first = levels.front().second;
-  hf.depth = static_cast<int>(first.size());
-  hf.width = static_cast<int>(first[0].size());
-  auto present = [&](size_t level, int x, int z) {
-    if (!hf.insideGrid(x, z)) return false;
-    const char c = levels[level].second[z][x];
-    return c != '.' && c != ' ';
-  };
-  // Index of `level`'s span within the column of (x, z).
-  auto indexInColumn = [&](size_t level, int x, int z) {
-    int index = 0;
-    for (size_t l = 0; l < level; ++l) index += present(l, x, z) ? 1 : 0;
-    return index;
-  };
-  for (int z = 0; z < hf.depth; ++z) {
-    for (int x = 0; x < hf.width; ++x) {
-      int count = 0;
-      for (size_t l = 0; l < levels.size(); ++l) {
-        if (!present(l, x, z)) continue;
-        ++count;
-        Span s;
-        s.y = levels[l].first;
-        s.area = 63;
-        for (int d = 0; d < 4; ++d) {
-          const int nx = x + kDirX[d], nz = z + kDirZ[d];
-          if (present(l, nx, nz)) s.link[d] = indexInColumn(l, nx, nz);
-        }
-        hf.spans.push_back(s);
-      }
-      hf.counts.push_back(count);
-    }
+// The raw loop an implementation traced (requested with rawContours) when
+// it is the field's only loop: one contour and no hole.
+Loop onlyRawLoop(const Implementation& impl, const Heightfield& hf,
+                 const std::vector<int>& regions) {
+  Settings settings = defaults();
+  settings.rawContours = true;
+  const ContourSet set = impl.contours(hf, regions, settings);
+  if (set.contours.size() != 1 || !set.contours[0].rawOutline ||
+      !set.contours[0].rawHoles || !set.contours[0].rawHoles->empty()) {
+    ADD_FAILURE() << "expected one contour without holes, got "
+                  << set.contours.size() << " contours";
+    return {};
   }
-  hf.index();
-  return hf;
+  return *set.contours[0].rawOutline;
 }
 
 // ---------------------------------------------------------------------------
@@ -107,24 +64,10 @@ Heightfield stackedGrid(
 // cross = 3*0 - 3*3 = -9, d2 = 81/18 = 4.5 > 1.69 -> kept; the halves are
 // straight. Stretch 7->13 likewise keeps (1,4). Chords are 3 long, so no
 // length split. Result: the four corners in raw-index order.
-TEST(Contours, SquareRegionKeepsFourCorners) {
-  const Heightfield hf = gridFromAscii({
-      ".....",
-      ".aaa.",
-      ".aaa.",
-      ".aaa.",
-      ".....",
-  });
+TEST_P(Contours, SquareRegionKeepsFourCorners) {
+  const Heightfield hf = testing::walledSquare();
   const std::vector<int> regions(9, 1);
-  const auto loops = ref::traceLoops(hf, regions);
-  ASSERT_EQ(loops.size(), 1u);
-  EXPECT_EQ(loops[0].vertices,
-            (Loop{P(1, 2, 0), P(1, 1, 0), P(2, 1, 0), P(3, 1, 0), P(4, 1, 0),
-                  P(4, 2, 0), P(4, 3, 0), P(4, 4, 0), P(3, 4, 0), P(2, 4, 0),
-                  P(1, 4, 0), P(1, 3, 0)}));
-  EXPECT_EQ(loops[0].area2, 18);
-
-  const ContourSet set = ref::buildContours(hf, regions, defaults());
+  const ContourSet set = impl().contours(hf, regions, defaults());
   ASSERT_EQ(set.contours.size(), 1u);
   EXPECT_EQ(set.contours[0].region, 1);
   EXPECT_EQ(set.contours[0].area, 63);
@@ -136,6 +79,18 @@ TEST(Contours, SquareRegionKeepsFourCorners) {
   EXPECT_FALSE(set.contours[0].rawOutline.has_value());
   EXPECT_FALSE(set.contours[0].rawHoles.has_value());
   expectCounterClockwise(set);
+
+  // On request, the raw loop as traced: the only loop.
+  Settings settings = defaults();
+  settings.rawContours = true;
+  const ContourSet raw = impl().contours(hf, regions, settings);
+  ASSERT_EQ(raw.contours.size(), 1u);
+  EXPECT_EQ(raw.contours[0].rawOutline,
+            (Loop{P(1, 2, 0), P(1, 1, 0), P(2, 1, 0), P(3, 1, 0), P(4, 1, 0),
+                  P(4, 2, 0), P(4, 3, 0), P(4, 4, 0), P(3, 4, 0), P(2, 4, 0),
+                  P(1, 4, 0), P(1, 3, 0)}));
+  EXPECT_EQ(testing::twiceSignedArea(*raw.contours[0].rawOutline), 18);
+  EXPECT_EQ(raw.contours[0].rawHoles, std::vector<Loop>{});
 }
 
 // An L of five cells, walled in. Raw loop (span 0 = cell (1,1), dir 0):
@@ -152,7 +107,7 @@ TEST(Contours, SquareRegionKeepsFourCorners) {
 // 10->13: (1,3), (1,2) on the chord.
 // Result: the triangle (1,1) (4,2) (1,4): the inner corner (2,2) is
 // within 1.3 of the chord and is cut.
-TEST(Contours, LShapeAtDefaultErrorCutsItsInnerCorner) {
+TEST_P(Contours, LShapeAtDefaultErrorCutsItsInnerCorner) {
   const Heightfield hf = gridFromAscii({
       ".....",
       ".aaa.",
@@ -161,7 +116,7 @@ TEST(Contours, LShapeAtDefaultErrorCutsItsInnerCorner) {
       ".....",
   });
   const std::vector<int> regions(5, 1);
-  const ContourSet set = ref::buildContours(hf, regions, defaults());
+  const ContourSet set = impl().contours(hf, regions, defaults());
   ASSERT_EQ(set.contours.size(), 1u);
   EXPECT_EQ(set.contours[0].vertices,
             (Loop{P(1, 1, 0), P(4, 2, 0), P(1, 4, 0)}));
@@ -178,7 +133,7 @@ TEST(Contours, LShapeAtDefaultErrorCutsItsInnerCorner) {
 //   distance 0, dropped although it is a raw vertex.
 // 10->13: on the chord.
 // Result: the six corners; the collinear raw vertices are gone.
-TEST(Contours, MaxErrorZeroKeepsEveryCornerButNoCollinearVertex) {
+TEST_P(Contours, MaxErrorZeroKeepsEveryCornerButNoCollinearVertex) {
   const Heightfield hf = gridFromAscii({
       ".....",
       ".aaa.",
@@ -189,7 +144,7 @@ TEST(Contours, MaxErrorZeroKeepsEveryCornerButNoCollinearVertex) {
   const std::vector<int> regions(5, 1);
   Settings settings = defaults();
   settings.maxError = 0;
-  const ContourSet set = ref::buildContours(hf, regions, settings);
+  const ContourSet set = impl().contours(hf, regions, settings);
   ASSERT_EQ(set.contours.size(), 1u);
   EXPECT_EQ(set.contours[0].vertices,
             (Loop{P(1, 1, 0), P(4, 1, 0), P(4, 2, 0), P(2, 2, 0), P(2, 4, 0),
@@ -224,7 +179,7 @@ TEST(Contours, MaxErrorZeroKeepsEveryCornerButNoCollinearVertex) {
 // Merged: outline up to and including q (its neighbour becomes 1), the hole
 // from p round to p (the second p has neighbour 1), q again with its own
 // neighbour (-1), the rest of the outline.
-TEST(Contours, PillarHoleIsBridgedToTheOutline) {
+TEST_P(Contours, PillarHoleIsBridgedToTheOutline) {
   const Heightfield hf = gridFromAscii({
       "aaaaa",
       "aaaaa",
@@ -235,7 +190,7 @@ TEST(Contours, PillarHoleIsBridgedToTheOutline) {
   const std::vector<int> regions(24, 1);
   Settings settings = defaults();
   settings.rawContours = true;
-  const ContourSet set = ref::buildContours(hf, regions, settings);
+  const ContourSet set = impl().contours(hf, regions, settings);
   ASSERT_EQ(set.contours.size(), 1u);
   const Contour& c = set.contours[0];
   EXPECT_EQ(c.vertices, (Loop{P(0, 0, -1), P(5, 0, 1), P(3, 3, 0), P(3, 4, 0),
@@ -257,7 +212,7 @@ TEST(Contours, PillarHoleIsBridgedToTheOutline) {
   EXPECT_EQ((*c.rawHoles)[0],
             (Loop{P(4, 3, 0), P(3, 3, 0), P(3, 4, 0), P(4, 4, 0)}));
   // 50 - 2: the joined loop encloses the region.
-  EXPECT_EQ(ref::signedArea2(c.vertices), 48);
+  EXPECT_EQ(testing::twiceSignedArea(c.vertices), 48);
   expectCounterClockwise(set);
 }
 
@@ -282,23 +237,12 @@ TEST(Contours, PillarHoleIsBridgedToTheOutline) {
 //   inside; the segment (4,1)-(3,3) touches no edge that does not end at
 //   (3,3) or (4,1). Accepted: (3,3) takes neighbour 1 before the hole and
 //   comes back with its own neighbour 0 after it.
-TEST(Contours, TwoHolesJoinInLeftmostVertexOrder) {
-  const Heightfield hf = gridFromAscii({
-      "aaaaaaa",
-      "aaaa.aa",
-      "aaaaaaa",
-      "aa.aaaa",
-      "aaaaaaa",
-  });
+TEST_P(Contours, TwoHolesJoinInLeftmostVertexOrder) {
+  const Heightfield hf = testing::twoHolesField();
   const std::vector<int> regions(33, 1);
-  const auto loops = ref::traceLoops(hf, regions);
-  ASSERT_EQ(loops.size(), 3u);
-  EXPECT_EQ(loops[1].vertices,
-            (Loop{P(5, 1, 0), P(4, 1, 0), P(4, 2, 0), P(5, 2, 0)}));
-  EXPECT_EQ(loops[2].vertices,
-            (Loop{P(3, 3, 0), P(2, 3, 0), P(2, 4, 0), P(3, 4, 0)}));
-
-  const ContourSet set = ref::buildContours(hf, regions, defaults());
+  Settings settings = defaults();
+  settings.rawContours = true;
+  const ContourSet set = impl().contours(hf, regions, settings);
   ASSERT_EQ(set.contours.size(), 1u);
   EXPECT_EQ(set.contours[0].vertices,
             (Loop{P(0, 0, -1), P(7, 0, -1), P(7, 5, -1), P(0, 5, 1), P(2, 3, 0),
@@ -307,17 +251,13 @@ TEST(Contours, TwoHolesJoinInLeftmostVertexOrder) {
                   P(0, 5, -1)}));
   EXPECT_EQ(set.rawFallbacks, 0);
   EXPECT_EQ(set.droppedHoles, 0);
-  EXPECT_EQ(ref::signedArea2(set.contours[0].vertices), 70 - 2 - 2);
+  EXPECT_EQ(testing::twiceSignedArea(set.contours[0].vertices), 70 - 2 - 2);
   expectCounterClockwise(set);
-
-  // joinHoles takes the holes in any order: the result is the same when A
-  // is handed in first (it sorts by leftmost vertex).
-  const Loop outline{P(0, 0, -1), P(7, 0, -1), P(7, 5, -1), P(0, 5, -1)};
-  int dropped = 0;
-  EXPECT_EQ(ref::joinHoles(outline, {loops[1].vertices, loops[2].vertices}, 1,
-                           dropped),
-            set.contours[0].vertices);
-  EXPECT_EQ(dropped, 0);
+  // The raw holes in discovery order: A, then B.
+  EXPECT_EQ(
+      set.contours[0].rawHoles,
+      (std::vector<Loop>{{P(5, 1, 0), P(4, 1, 0), P(4, 2, 0), P(5, 2, 0)},
+                         {P(3, 3, 0), P(2, 3, 0), P(2, 4, 0), P(3, 4, 0)}}));
 }
 
 // ---------------------------------------------------------------------------
@@ -354,9 +294,9 @@ Heightfield staircaseField() {
   return gridFromAscii(std::vector<std::string>(6, "aaaaaa"));
 }
 
-TEST(Contours, StaircaseBorderIsOneChordWithStraightBorders) {
+TEST_P(Contours, StaircaseBorderIsOneChordWithStraightBorders) {
   const ContourSet set =
-      ref::buildContours(staircaseField(), staircaseRegions(), defaults());
+      impl().contours(staircaseField(), staircaseRegions(), defaults());
   ASSERT_EQ(set.contours.size(), 2u);
   EXPECT_EQ(set.contours[0].region, 1);
   EXPECT_EQ(
@@ -381,11 +321,11 @@ TEST(Contours, StaircaseBorderIsOneChordWithStraightBorders) {
 // Both sides keep (2,4), the step corner that strays more than 1.3 from the
 // chord; the other step corner (4,2) is within 1.3 (0.8) of the refined
 // border and goes, on both sides.
-TEST(Contours, StaircaseBorderKeepsStrayStepsWithoutStraightBorders) {
+TEST_P(Contours, StaircaseBorderKeepsStrayStepsWithoutStraightBorders) {
   Settings settings = defaults();
   settings.straightRegionBorders = false;
   const ContourSet set =
-      ref::buildContours(staircaseField(), staircaseRegions(), settings);
+      impl().contours(staircaseField(), staircaseRegions(), settings);
   ASSERT_EQ(set.contours.size(), 2u);
   EXPECT_EQ(set.contours[0].vertices,
             (Loop{P(0, 0, -1), P(6, 0, -1), P(6, 2, 2), P(2, 4, 2), P(2, 6, -1),
@@ -397,13 +337,13 @@ TEST(Contours, StaircaseBorderKeepsStrayStepsWithoutStraightBorders) {
 
 // Straight borders apply only between regions of the same area id: with
 // region 2 of area 5 the border is refined as if the setting were off.
-TEST(Contours, BorderBetweenDifferentAreasIsAlwaysRefined) {
+TEST_P(Contours, BorderBetweenDifferentAreasIsAlwaysRefined) {
   Heightfield hf = staircaseField();
   const std::vector<int> regions = staircaseRegions();
   for (int s = 0; s < hf.spanCount(); ++s) {
     if (regions[s] == 2) hf.spans[s].area = 5;
   }
-  const ContourSet set = ref::buildContours(hf, regions, defaults());
+  const ContourSet set = impl().contours(hf, regions, defaults());
   ASSERT_EQ(set.contours.size(), 2u);
   EXPECT_EQ(set.contours[0].area, 63);
   EXPECT_EQ(set.contours[1].area, 5);
@@ -430,7 +370,7 @@ TEST(Contours, BorderBetweenDifferentAreasIsAlwaysRefined) {
 //   22->32: 100 -> keep 27 (16,2). 32->43: 101 -> keep 75/2 = 37 (6,2);
 //   37->43: 26.
 // The length split keeps collinear vertices; (21,1) and (1,2) go.
-TEST(Contours, LongWallIsSplitAtTheMiddleIndex) {
+TEST_P(Contours, LongWallIsSplitAtTheMiddleIndex) {
   const Heightfield hf = gridFromAscii({
       "......................",
       ".aaaaaaaaaaaaaaaaaaaa.",
@@ -439,7 +379,7 @@ TEST(Contours, LongWallIsSplitAtTheMiddleIndex) {
   const std::vector<int> regions(20, 1);
   Settings settings = defaults();
   settings.maxEdgeLength = 8;
-  ContourSet set = ref::buildContours(hf, regions, settings);
+  ContourSet set = impl().contours(hf, regions, settings);
   ASSERT_EQ(set.contours.size(), 1u);
   EXPECT_EQ(set.contours[0].vertices,
             (Loop{P(1, 1, 0), P(6, 1, 0), P(11, 1, 0), P(16, 1, 0), P(21, 2, 0),
@@ -447,7 +387,7 @@ TEST(Contours, LongWallIsSplitAtTheMiddleIndex) {
   expectCounterClockwise(set);
 
   // Default 12: 401 > 144 splits at 11 and 32; 100 and 101 do not.
-  set = ref::buildContours(hf, regions, defaults());
+  set = impl().contours(hf, regions, defaults());
   ASSERT_EQ(set.contours.size(), 1u);
   EXPECT_EQ(set.contours[0].vertices,
             (Loop{P(1, 1, 0), P(11, 1, 0), P(21, 2, 0), P(11, 2, 0)}));
@@ -456,7 +396,7 @@ TEST(Contours, LongWallIsSplitAtTheMiddleIndex) {
   // retry keeps (21,1) and (1,2) (distance > 0) and nothing on the long
   // edges. No fallback is counted.
   settings.maxEdgeLength = 0;
-  set = ref::buildContours(hf, regions, settings);
+  set = impl().contours(hf, regions, settings);
   ASSERT_EQ(set.contours.size(), 1u);
   EXPECT_EQ(set.contours[0].vertices,
             (Loop{P(1, 2, 0), P(1, 1, 0), P(21, 1, 0), P(21, 2, 0)}));
@@ -476,19 +416,16 @@ TEST(Contours, LongWallIsSplitAtTheMiddleIndex) {
 //   (1,0) -> 1. Tie at 4: the lexicographically smallest (0,0) is kept.
 //   5->9, chord (2,2)-(0,0): (0,2) cross -4 -> 2 > 1.69 kept; the rest
 //   lies on the chords.
-TEST(Contours, TileBorderIsMinusOneAndAWallInsideTheGridIsZero) {
-  const Heightfield hf = gridFromAscii({"aa.", "aa."});
+TEST_P(Contours, TileBorderIsMinusOneAndAWallInsideTheGridIsZero) {
+  const Heightfield hf = testing::twoByTwoBesideAnEmptyColumn();
   const std::vector<int> regions(4, 1);
-  EXPECT_EQ(ref::neighbourValue(hf, regions, 1, 2), 0);
-  EXPECT_EQ(ref::neighbourValue(hf, regions, 1, 3), kTileBorder);
-  EXPECT_EQ(ref::neighbourValue(hf, regions, 0, 2), 1);
-  const auto loops = ref::traceLoops(hf, regions);
-  ASSERT_EQ(loops.size(), 1u);
-  EXPECT_EQ(loops[0].vertices,
+  Settings settings = defaults();
+  settings.rawContours = true;
+  const ContourSet set = impl().contours(hf, regions, settings);
+  ASSERT_EQ(set.contours.size(), 1u);
+  EXPECT_EQ(set.contours[0].rawOutline,
             (Loop{P(0, 1, -1), P(0, 0, -1), P(1, 0, -1), P(2, 0, 0), P(2, 1, 0),
                   P(2, 2, -1), P(1, 2, -1), P(0, 2, -1)}));
-  const ContourSet set = ref::buildContours(hf, regions, defaults());
-  ASSERT_EQ(set.contours.size(), 1u);
   EXPECT_EQ(set.contours[0].vertices,
             (Loop{P(0, 0, -1), P(2, 0, 0), P(2, 2, -1), P(0, 2, -1)}));
 }
@@ -504,12 +441,12 @@ TEST(Contours, TileBorderIsMinusOneAndAWallInsideTheGridIsZero) {
 // (3,0,-1) (3,1,-1); portals 0 and 1; same story -> all four.
 // Output is by region id, then discovery: with ids {2, 1} the second cell
 // comes first; with {1, 1} both are region 1 in discovery order.
-TEST(Contours, OneCellRegionsSurviveByTheExactRetryInRegionOrder) {
+TEST_P(Contours, OneCellRegionsSurviveByTheExactRetryInRegionOrder) {
   const Heightfield hf = gridFromAscii({"a.a"});
   const Loop left{P(0, 1, -1), P(0, 0, -1), P(1, 0, 0), P(1, 1, -1)};
   const Loop right{P(2, 1, 0), P(2, 0, -1), P(3, 0, -1), P(3, 1, -1)};
 
-  ContourSet set = ref::buildContours(hf, {2, 1}, defaults());
+  ContourSet set = impl().contours(hf, {2, 1}, defaults());
   ASSERT_EQ(set.contours.size(), 2u);
   EXPECT_EQ(set.contours[0].region, 1);
   EXPECT_EQ(set.contours[0].vertices, right);
@@ -518,19 +455,11 @@ TEST(Contours, OneCellRegionsSurviveByTheExactRetryInRegionOrder) {
   EXPECT_EQ(set.rawFallbacks, 0);  // the retry succeeded
   expectCounterClockwise(set);
 
-  set = ref::buildContours(hf, {1, 1}, defaults());
+  set = impl().contours(hf, {1, 1}, defaults());
   ASSERT_EQ(set.contours.size(), 2u);
   EXPECT_EQ(set.contours[0].vertices, left);
   EXPECT_EQ(set.contours[1].vertices, right);
   EXPECT_EQ(set.rawFallbacks, 0);
-
-  // simplifyOnce alone gives the invalid two-vertex loop.
-  const std::map<int, int> areas{{1, 63}};
-  const ref::SimplifyParams params = testing::defaultSimplifyParams(areas);
-  EXPECT_EQ(ref::simplifyOnce(left, params), (Loop{P(1, 0, 0), P(1, 1, -1)}));
-  int fallbacks = 0;
-  EXPECT_EQ(ref::simplifyLoop(left, params, fallbacks), left);
-  EXPECT_EQ(fallbacks, 0);
 }
 
 // A one-cell-wide hook: a stem up x = 2, a thin ring whose east end (3,5)
@@ -559,33 +488,16 @@ TEST(Contours, OneCellRegionsSurviveByTheExactRetryInRegionOrder) {
 // thin region that collapses instead (fewer than 3 vertices, area 0) is
 // always rescued, uncounted, by the MaxError 0 retry: see the one-cell
 // regions above.
-TEST(Contours, ThinHookFoldingOverItselfFallsBackToRawCounted) {
-  const Heightfield hf =
-      gridFromAscii({"......", "..a...", "..a...", "..a.a.", "aaa.a.", "a..aa.",
-                     "aaaa..", "......"});
+TEST_P(Contours, ThinHookFoldingOverItselfFallsBackToRawCounted) {
+  const Heightfield hf = testing::thinHookField();
   const std::vector<int> regions(15, 1);
-  const Loop raw{P(2, 2, 0),  P(2, 1, 0),  P(3, 1, 0),  P(3, 2, 0), P(3, 3, 0),
-                 P(3, 4, 0),  P(3, 5, 0),  P(2, 5, 0),  P(1, 5, 0), P(1, 6, 0),
-                 P(2, 6, 0),  P(3, 6, 0),  P(3, 5, 0),  P(4, 5, 0), P(4, 4, 0),
-                 P(4, 3, 0),  P(5, 3, 0),  P(5, 4, 0),  P(5, 5, 0), P(5, 6, 0),
-                 P(4, 6, 0),  P(4, 7, 0),  P(3, 7, 0),  P(2, 7, 0), P(1, 7, 0),
-                 P(0, 7, -1), P(0, 6, -1), P(0, 5, -1), P(0, 4, 0), P(1, 4, 0),
-                 P(2, 4, 0),  P(2, 3, 0)};
-  const auto loops = ref::traceLoops(hf, regions);
-  ASSERT_EQ(loops.size(), 1u);
-  EXPECT_EQ(loops[0].vertices, raw);
-  EXPECT_EQ(loops[0].area2, 30);
-
-  const std::map<int, int> areas{{1, 63}};
-  const ref::SimplifyParams params = testing::defaultSimplifyParams(areas);
-  const Loop folded = ref::simplifyOnce(raw, params);
-  EXPECT_EQ(folded, (Loop{P(2, 1, 0), P(3, 5, 0), P(1, 6, 0), P(5, 3, 0),
-                          P(4, 7, 0), P(0, 7, -1), P(0, 4, 0), P(2, 4, 0)}));
-  EXPECT_EQ(ref::signedArea2(folded), 30);
-  EXPECT_TRUE(ref::hasProperCrossing(folded));
-
-  const ContourSet set = ref::buildContours(hf, regions, defaults());
+  const Loop raw = testing::thinHookRawLoop();
+  Settings settings = defaults();
+  settings.rawContours = true;
+  const ContourSet set = impl().contours(hf, regions, settings);
   ASSERT_EQ(set.contours.size(), 1u);
+  EXPECT_EQ(set.contours[0].rawOutline, raw);
+  EXPECT_EQ(testing::twiceSignedArea(raw), 30);
   EXPECT_EQ(set.contours[0].vertices, raw);
   EXPECT_EQ(set.rawFallbacks, 1);
   EXPECT_EQ(set.droppedHoles, 0);
@@ -606,18 +518,16 @@ TEST(Contours, ThinHookFoldingOverItselfFallsBackToRawCounted) {
 //   (0,0), dir 1 -> (0,1), dir 2 = start. Area 0: ignored, no counter moves.
 // The rectangle keeps (0,0) (2,0) (2,3) (0,3) ((2,0) is 36/13 from the
 // diagonal, the other side symmetric).
-TEST(Contours, ZeroAreaSlitLoopIsIgnored) {
-  Heightfield hf = gridFromAscii({"aa", "aa", "aa"});
-  hf.spans[3].link[0] = kNoLink;
+TEST_P(Contours, ZeroAreaSlitLoopIsIgnored) {
+  const Heightfield hf = testing::zeroAreaSlitField();
   const std::vector<int> regions(6, 1);
-  const auto loops = ref::traceLoops(hf, regions);
-  ASSERT_EQ(loops.size(), 2u);
-  EXPECT_EQ(loops[0].area2, 12);
-  EXPECT_EQ(loops[1].vertices, (Loop{P(1, 1, 0), P(1, 2, 0)}));
-  EXPECT_EQ(loops[1].area2, 0);
-
-  const ContourSet set = ref::buildContours(hf, regions, defaults());
+  Settings settings = defaults();
+  settings.rawContours = true;
+  const ContourSet set = impl().contours(hf, regions, settings);
   ASSERT_EQ(set.contours.size(), 1u);
+  ASSERT_TRUE(set.contours[0].rawOutline.has_value());
+  EXPECT_EQ(testing::twiceSignedArea(*set.contours[0].rawOutline), 12);
+  EXPECT_EQ(set.contours[0].rawHoles, std::vector<Loop>{});  // not a hole
   EXPECT_EQ(set.contours[0].vertices,
             (Loop{P(0, 0, -1), P(2, 0, -1), P(2, 3, -1), P(0, 3, -1)}));
   EXPECT_EQ(set.rawFallbacks, 0);
@@ -635,7 +545,7 @@ TEST(Contours, ZeroAreaSlitLoopIsIgnored) {
 // Simplify: portals 0 and 2; both stretches keep nothing at 1.3 (0.5 off,
 // and the region-2 border is a chord) -> 2 vertices; the exact retry keeps
 // all four.
-TEST(Contours, VertexYIsTheHighestFloorAroundTheCorner) {
+TEST_P(Contours, VertexYIsTheHighestFloorAroundTheCorner) {
   Heightfield hf = gridFromAscii({"aa", "aa"});
   hf.spans[1].y = 1;
   hf.spans[2].y = 2;
@@ -643,7 +553,7 @@ TEST(Contours, VertexYIsTheHighestFloorAroundTheCorner) {
   const std::vector<int> regions{1, 2, 2, 2};
   const Loop expected{ContourVertex{0, 2, 1, -1}, ContourVertex{0, 0, 0, -1},
                       ContourVertex{1, 1, 0, 2}, ContourVertex{1, 5, 1, 2}};
-  ContourSet set = ref::buildContours(hf, regions, defaults());
+  ContourSet set = impl().contours(hf, regions, defaults());
   ASSERT_GE(set.contours.size(), 1u);
   EXPECT_EQ(set.contours[0].region, 1);
   EXPECT_EQ(set.contours[0].vertices, expected);
@@ -651,13 +561,13 @@ TEST(Contours, VertexYIsTheHighestFloorAroundTheCorner) {
   // The diagonal reached one way only ((1,0)-(1,1) unlinked): still 5.
   hf.spans[1].link[1] = kNoLink;
   hf.spans[3].link[3] = kNoLink;
-  set = ref::buildContours(hf, regions, defaults());
+  set = impl().contours(hf, regions, defaults());
   EXPECT_EQ(set.contours[0].vertices, expected);
 
   // Not reached at all: the corner is max(0, 2, 1) = 2.
   hf.spans[2].link[2] = kNoLink;
   hf.spans[3].link[0] = kNoLink;
-  set = ref::buildContours(hf, regions, defaults());
+  set = impl().contours(hf, regions, defaults());
   EXPECT_EQ(set.contours[0].vertices[3], (ContourVertex{1, 2, 1, 2}));
 }
 
@@ -665,33 +575,28 @@ TEST(Contours, VertexYIsTheHighestFloorAroundTheCorner) {
 // (1,0) links up to one of them, (0,1) across to the other, each mutually:
 // the two diagonal routes reach different spans and both count -> 8,
 // whichever route reaches the higher one.
-TEST(Contours, VertexYCountsBothDiagonalRoutes) {
+TEST_P(Contours, VertexYCountsBothDiagonalRoutes) {
   for (int viaX = 0; viaX < 2; ++viaX) {
-    Heightfield hf;
-    hf.width = 2;
-    hf.depth = 2;
-    hf.counts = {1, 1, 1, 2};
-    hf.spans.resize(5);
-    const int ys[5] = {0, 1, 2, 5, 8};
-    for (int s = 0; s < 5; ++s) {
-      hf.spans[s].y = ys[s];
-      hf.spans[s].area = 63;
-    }
-    // span 0 (0,0): +x -> (1,0), +z -> (0,1).
-    hf.spans[0].link[2] = 0;
-    hf.spans[0].link[1] = 0;
-    hf.spans[1].link[0] = 0;
-    hf.spans[2].link[3] = 0;
+    // At climb 8 every span links to every neighbouring floor, each to
+    // the lowest: both diagonal routes reach the y 5 span. The builder
+    // cannot make the twist, so one route is moved up to the y 8 span and
+    // each diagonal span keeps its link back to its own route only.
+    Heightfield hf = HeightfieldBuilder(2, 2)
+                         .add(0, 0, 0, 63)
+                         .add(1, 0, 1, 63)
+                         .add(0, 1, 2, 63)
+                         .add(1, 1, 5, 63)
+                         .add(1, 1, 8, 63)
+                         .build(LinkRule{8, false});
     // viaX: (1,0) reaches the y 8 span (index 1), (0,1) the y 5 one.
     const int fromX = viaX ? 1 : 0;
     const int fromZ = viaX ? 0 : 1;
     hf.spans[1].link[1] = fromX;
-    hf.spans[3 + fromX].link[3] = 0;
     hf.spans[2].link[2] = fromZ;
-    hf.spans[3 + fromZ].link[0] = 0;
-    hf.index();
+    hf.spans[3 + fromZ].link[3] = kNoLink;
+    hf.spans[3 + fromX].link[0] = kNoLink;
     const std::vector<int> regions{1, 2, 2, 2, 2};
-    const ContourSet set = ref::buildContours(hf, regions, defaults());
+    const ContourSet set = impl().contours(hf, regions, defaults());
     ASSERT_GE(set.contours.size(), 1u);
     EXPECT_EQ(set.contours[0].vertices,
               (Loop{ContourVertex{0, 2, 1, -1}, ContourVertex{0, 0, 0, -1},
@@ -716,27 +621,25 @@ TEST(Contours, VertexYCountsBothDiagonalRoutes) {
 //   10->12: (2,2) 0.5 -> kept.
 //   tile 12->22 keeps (0,0) (12.5), then (0,3) and (3,0).
 // Both visits of (2,2) survive; they are not adjacent, so nothing merges.
-TEST(Contours, LoopPassingACornerTwiceKeepsBothVisits) {
-  const Heightfield hf = gridFromAscii({"aaa", "a.a", "aa."});
+TEST_P(Contours, LoopPassingACornerTwiceKeepsBothVisits) {
+  const Heightfield hf = testing::cornerPassedTwiceField();
   const std::vector<int> regions(7, 1);
-  const auto loops = ref::traceLoops(hf, regions);
-  ASSERT_EQ(loops.size(), 1u);
-  EXPECT_EQ(loops[0].vertices,
-            (Loop{P(0, 1, -1), P(0, 0, -1), P(1, 0, -1), P(2, 0, -1),
-                  P(3, 0, -1), P(3, 1, -1), P(3, 2, 0), P(2, 2, 0), P(2, 1, 0),
-                  P(1, 1, 0), P(1, 2, 0), P(2, 2, 0), P(2, 3, -1), P(1, 3, -1),
-                  P(0, 3, -1), P(0, 2, -1)}));
-  EXPECT_EQ(loops[0].area2, 14);
+  const Loop raw = onlyRawLoop(impl(), hf, regions);
+  EXPECT_EQ(raw, (Loop{P(0, 1, -1), P(0, 0, -1), P(1, 0, -1), P(2, 0, -1),
+                       P(3, 0, -1), P(3, 1, -1), P(3, 2, 0), P(2, 2, 0),
+                       P(2, 1, 0), P(1, 1, 0), P(1, 2, 0), P(2, 2, 0),
+                       P(2, 3, -1), P(1, 3, -1), P(0, 3, -1), P(0, 2, -1)}));
+  EXPECT_EQ(testing::twiceSignedArea(raw), 14);
   Settings settings = defaults();
   settings.maxError = 0;
-  ContourSet set = ref::buildContours(hf, regions, settings);
+  ContourSet set = impl().contours(hf, regions, settings);
   ASSERT_EQ(set.contours.size(), 1u);
   EXPECT_EQ(
       set.contours[0].vertices,
       (Loop{P(0, 0, -1), P(3, 0, -1), P(3, 2, 0), P(2, 2, 0), P(2, 1, 0),
             P(1, 1, 0), P(1, 2, 0), P(2, 2, 0), P(2, 3, -1), P(0, 3, -1)}));
   // Default: 6->9 and 9->12 keep nothing (0.2), so (2,2) goes both times.
-  set = ref::buildContours(hf, regions, defaults());
+  set = impl().contours(hf, regions, defaults());
   ASSERT_EQ(set.contours.size(), 1u);
   EXPECT_EQ(set.contours[0].vertices,
             (Loop{P(0, 0, -1), P(3, 0, -1), P(3, 2, 0), P(1, 1, 0), P(2, 3, -1),
@@ -755,10 +658,10 @@ TEST(Contours, LoopPassingACornerTwiceKeepsBothVisits) {
 // Region 2, one cell with one neighbour value all round: min (1,1), max
 // (2,2), both stretches chords -> invalid; the exact retry (straight
 // borders off) keeps all four.
-TEST(Contours, AdjacentDuplicatePositionsMergeKeepingTheFirst) {
+TEST_P(Contours, AdjacentDuplicatePositionsMergeKeepingTheFirst) {
   const Heightfield hf = gridFromAscii({"aaa", "aaa", "aa."});
   const std::vector<int> regions{1, 1, 1, 1, 2, 1, 1, 1};
-  const ContourSet set = ref::buildContours(hf, regions, defaults());
+  const ContourSet set = impl().contours(hf, regions, defaults());
   ASSERT_EQ(set.contours.size(), 2u);
   EXPECT_EQ(set.contours[0].region, 1);
   EXPECT_EQ(set.contours[0].vertices,
@@ -781,17 +684,14 @@ TEST(Contours, AdjacentDuplicatePositionsMergeKeepingTheFirst) {
 // 0.8, (2,1) 0.2; 9->12: (0,0) 0.8.
 // Kept (1,0,0) (1,0,-1) (2,2) (0,2): the adjacent pair at (1,0) merges,
 // the first (neighbour 0) stays.
-TEST(Contours, SlitMouthDuplicateKeepsTheFirstVertex) {
-  Heightfield hf = gridFromAscii({"aa", "aa"});
-  hf.spans[1].link[0] = kNoLink;
+TEST_P(Contours, SlitMouthDuplicateKeepsTheFirstVertex) {
+  const Heightfield hf = testing::slitMouthField();
   const std::vector<int> regions(4, 1);
-  const auto loops = ref::traceLoops(hf, regions);
-  ASSERT_EQ(loops.size(), 1u);
-  EXPECT_EQ(
-      loops[0].vertices,
-      (Loop{P(0, 1, -1), P(0, 0, -1), P(1, 0, 0), P(1, 1, 0), P(1, 0, -1),
-            P(2, 0, -1), P(2, 1, -1), P(2, 2, -1), P(1, 2, -1), P(0, 2, -1)}));
-  const ContourSet set = ref::buildContours(hf, regions, defaults());
+  const Loop raw = onlyRawLoop(impl(), hf, regions);
+  EXPECT_EQ(raw, (Loop{P(0, 1, -1), P(0, 0, -1), P(1, 0, 0), P(1, 1, 0),
+                       P(1, 0, -1), P(2, 0, -1), P(2, 1, -1), P(2, 2, -1),
+                       P(1, 2, -1), P(0, 2, -1)}));
+  const ContourSet set = impl().contours(hf, regions, defaults());
   ASSERT_EQ(set.contours.size(), 1u);
   EXPECT_EQ(set.contours[0].vertices,
             (Loop{P(1, 0, 0), P(2, 2, -1), P(0, 2, -1)}));
@@ -807,17 +707,14 @@ TEST(Contours, SlitMouthDuplicateKeepsTheFirstVertex) {
 // within 0.2 of (2,2)-(0,1). 8->10: (1,1) at 1.
 // Kept (0,1,-1) (2,0) (2,2) (0,1,0): the wrap-around pair (last, first)
 // shares (0,1) and the last is removed.
-TEST(Contours, WrapAroundDuplicateDropsTheLastVertex) {
-  Heightfield hf = gridFromAscii({"aa", "aa"});
-  hf.spans[2].link[3] = kNoLink;
+TEST_P(Contours, WrapAroundDuplicateDropsTheLastVertex) {
+  const Heightfield hf = testing::wrapAroundSlitField();
   const std::vector<int> regions(4, 1);
-  const auto loops = ref::traceLoops(hf, regions);
-  ASSERT_EQ(loops.size(), 1u);
-  EXPECT_EQ(
-      loops[0].vertices,
-      (Loop{P(0, 1, -1), P(0, 0, -1), P(1, 0, -1), P(2, 0, -1), P(2, 1, -1),
-            P(2, 2, -1), P(1, 2, -1), P(0, 2, -1), P(0, 1, 0), P(1, 1, 0)}));
-  const ContourSet set = ref::buildContours(hf, regions, defaults());
+  const Loop raw = onlyRawLoop(impl(), hf, regions);
+  EXPECT_EQ(raw, (Loop{P(0, 1, -1), P(0, 0, -1), P(1, 0, -1), P(2, 0, -1),
+                       P(2, 1, -1), P(2, 2, -1), P(1, 2, -1), P(0, 2, -1),
+                       P(0, 1, 0), P(1, 1, 0)}));
+  const ContourSet set = impl().contours(hf, regions, defaults());
   ASSERT_EQ(set.contours.size(), 1u);
   EXPECT_EQ(set.contours[0].vertices,
             (Loop{P(0, 1, -1), P(2, 0, -1), P(2, 2, -1)}));
@@ -853,7 +750,7 @@ std::vector<int> cutCornerRegions() {
 // Its leftmost vertex (3,2) has 4*3 + 5*2 = 22 > 20: outside the only
 // outline of region 1, so the hole is dropped although the region is
 // connected: the straight border cut the hole off.
-TEST(Contours, HoleOutsideEveryOutlineOfItsRegionIsDropped) {
+TEST_P(Contours, HoleOutsideEveryOutlineOfItsRegionIsDropped) {
   const Heightfield hf = gridFromAscii({
       "aaaaaa",
       "aaaaaa",
@@ -861,7 +758,7 @@ TEST(Contours, HoleOutsideEveryOutlineOfItsRegionIsDropped) {
       "aaaaaa",
       "aaaaaa",
   });
-  const ContourSet set = ref::buildContours(hf, cutCornerRegions(), defaults());
+  const ContourSet set = impl().contours(hf, cutCornerRegions(), defaults());
   ASSERT_EQ(set.contours.size(), 2u);
   EXPECT_EQ(set.contours[0].vertices,
             (Loop{P(0, 0, -1), P(5, 0, 2), P(0, 4, -1)}));
@@ -869,7 +766,6 @@ TEST(Contours, HoleOutsideEveryOutlineOfItsRegionIsDropped) {
             (Loop{P(5, 0, -1), P(6, 5, -1), P(0, 4, 1)}));
   EXPECT_EQ(set.droppedHoles, 1);
   EXPECT_EQ(set.rawFallbacks, 0);
-  EXPECT_FALSE(ref::containsPoint(set.contours[0].vertices, 3, 2));
   expectCounterClockwise(set);
 }
 
@@ -885,7 +781,7 @@ TEST(Contours, HoleOutsideEveryOutlineOfItsRegionIsDropped) {
 // the raw outline is straight ((1,0), (2,0), (3,0)): convex case, p is
 // left of both edges (2, 2) -> inside. The segment x = 2, z in [0, 2]
 // touches only edges that end at (2,0) or (2,2). Accepted.
-TEST(Contours, HoleCrossingTheSimplifiedOutlineFallsBackToRawLoops) {
+TEST_P(Contours, HoleCrossingTheSimplifiedOutlineFallsBackToRawLoops) {
   const Heightfield hf = gridFromAscii({
       "aaaaaa",
       "aaaaaa",
@@ -893,7 +789,7 @@ TEST(Contours, HoleCrossingTheSimplifiedOutlineFallsBackToRawLoops) {
       "aaaaaa",
       "aaaaaa",
   });
-  const ContourSet set = ref::buildContours(hf, cutCornerRegions(), defaults());
+  const ContourSet set = impl().contours(hf, cutCornerRegions(), defaults());
   ASSERT_EQ(set.contours.size(), 2u);
   EXPECT_EQ(
       set.contours[0].vertices,
@@ -906,29 +802,8 @@ TEST(Contours, HoleCrossingTheSimplifiedOutlineFallsBackToRawLoops) {
             (Loop{P(5, 0, -1), P(6, 5, -1), P(0, 4, 1)}));
   EXPECT_EQ(set.rawFallbacks, 1);
   EXPECT_EQ(set.droppedHoles, 0);
-  EXPECT_EQ(ref::signedArea2(set.contours[0].vertices), 40 - 2);
+  EXPECT_EQ(testing::twiceSignedArea(set.contours[0].vertices), 40 - 2);
   expectCounterClockwise(set);
-
-  // The simplified join that triggered it.
-  const Loop outline{P(0, 0, -1), P(5, 0, 2), P(0, 4, -1)};
-  const Loop hole{P(3, 2, 0), P(2, 2, 0), P(2, 3, 0), P(3, 3, 0)};
-  int dropped = 0;
-  const Loop joined = ref::joinHoles(outline, {hole}, 1, dropped);
-  EXPECT_EQ(joined,
-            (Loop{P(0, 0, 1), P(2, 2, 0), P(2, 3, 0), P(3, 3, 0), P(3, 2, 0),
-                  P(2, 2, 1), P(0, 0, -1), P(5, 0, 2), P(0, 4, -1)}));
-  EXPECT_TRUE(ref::hasProperCrossing(joined));
-}
-
-// Holes go to the smallest containing outline (R11), boundary included.
-TEST(Contours, ContainsPointCountsTheBoundaryAsInside) {
-  const Loop triangle{P(0, 0, -1), P(5, 0, 2), P(0, 4, -1)};
-  EXPECT_TRUE(ref::containsPoint(triangle, 1, 1));
-  EXPECT_TRUE(ref::containsPoint(triangle, 0, 2));   // on an edge
-  EXPECT_TRUE(ref::containsPoint(triangle, 5, 0));   // a vertex
-  EXPECT_TRUE(ref::containsPoint(triangle, 2, 2));   // 18 < 20
-  EXPECT_FALSE(ref::containsPoint(triangle, 3, 2));  // 22 > 20
-  EXPECT_FALSE(ref::containsPoint(triangle, -1, 0));
 }
 
 // ---------------------------------------------------------------------------
@@ -959,14 +834,11 @@ TEST(Contours, ContainsPointCountsTheBoundaryAsInside) {
 // every t with x < 1 or z < 1). Joined area 8 - 18 = -10 <= 0: the hole is
 // dropped (+1 DroppedHoles) and the deck stays unjoined, as its raw loop
 // after the fallback. The ring keeps its outline without the pit.
-TEST(Contours, HoleOutweighingItsOutlineIsDroppedByTheAreaRule) {
-  const Heightfield hf = stackedGrid({
-      {0, {"aaaaa", "a...a", "a...a", "a...a", "aaaaa"}},
-      {10, {"aa...", "aa...", ".....", ".....", "....."}},
-  });
+TEST_P(Contours, HoleOutweighingItsOutlineIsDroppedByTheAreaRule) {
+  const Heightfield hf = testing::deckOverRingField();
   ASSERT_EQ(hf.spanCount(), 20);
   const std::vector<int> regions(20, 1);
-  const ContourSet set = ref::buildContours(hf, regions, defaults());
+  const ContourSet set = impl().contours(hf, regions, defaults());
   ASSERT_EQ(set.contours.size(), 2u);
   EXPECT_EQ(set.contours[0].vertices,
             (Loop{P(0, 0, -1), P(5, 0, -1), P(5, 5, -1), P(0, 5, -1)}));
@@ -978,39 +850,6 @@ TEST(Contours, HoleOutweighingItsOutlineIsDroppedByTheAreaRule) {
   EXPECT_EQ(set.rawFallbacks, 1);
   EXPECT_EQ(set.droppedHoles, 1);
   expectCounterClockwise(set);
-
-  // The raw join does find its bridge (so the hole goes by the area rule,
-  // not for want of a bridge): deck up to (0,1) (neighbour 1), the pit from
-  // (1,1) round to (1,1) (neighbour 1), (0,1) again, the rest of the deck.
-  const auto loops = ref::traceLoops(hf, regions);
-  ASSERT_EQ(loops.size(), 3u);
-  int dropped = 0;
-  const Loop joined =
-      ref::joinHoles(loops[1].vertices, {loops[2].vertices}, 1, dropped);
-  EXPECT_EQ(dropped, 0);
-  ASSERT_EQ(joined.size(), 22u);
-  EXPECT_EQ(joined[0], (ContourVertex{0, 10, 1, 1}));
-  EXPECT_EQ(joined[1], P(1, 1, 0));
-  EXPECT_EQ(joined[12], P(2, 1, 0));
-  EXPECT_EQ(joined[13], P(1, 1, 1));
-  EXPECT_EQ(joined[14], (ContourVertex{0, 10, 1, -1}));
-  EXPECT_EQ(joined[15], (ContourVertex{0, 10, 0, -1}));
-  EXPECT_EQ(ref::signedArea2(joined), 8 - 18);
-}
-
-// The rule's trigger on joinHoles alone: the deck and the pit, simplified.
-// The bridge (1,1)-(0,0) is accepted and the joined loop has area
-// 8 - 18 = -10.
-TEST(Contours, JoinedLoopOfAnOverlappingHoleHasNonPositiveArea) {
-  const Loop deck{P(0, 0, -1), P(2, 0, 0), P(2, 2, 0), P(0, 2, -1)};
-  const Loop pit{P(1, 1, 0), P(1, 4, 0), P(4, 4, 0), P(4, 1, 0)};
-  int dropped = 0;
-  const Loop joined = ref::joinHoles(deck, {pit}, 1, dropped);
-  EXPECT_EQ(dropped, 0);
-  EXPECT_EQ(joined, (Loop{P(0, 0, 1), P(1, 1, 0), P(1, 4, 0), P(4, 4, 0),
-                          P(4, 1, 0), P(1, 1, 1), P(0, 0, -1), P(2, 0, 0),
-                          P(2, 2, 0), P(0, 2, -1)}));
-  EXPECT_EQ(ref::signedArea2(joined), -10);
 }
 
 }  // namespace

@@ -5,13 +5,21 @@
 
 #include <algorithm>
 
-#include "reference/reference.h"
+#include "core/builder.h"
+#include "tests/every_implementation.h"
 #include "tests/test_support.h"
 
 namespace regcon {
 namespace {
 
 using testing::gridFromAscii;
+
+class DistanceField : public testing::EveryImplementation {};
+ON_EVERY_IMPLEMENTATION(DistanceField);
+class Monotone : public testing::EveryImplementation {};
+ON_EVERY_IMPLEMENTATION(Monotone);
+class Regions : public testing::EveryImplementation {};
+ON_EVERY_IMPLEMENTATION(Regions);
 
 int spanAt(const Heightfield& hf, int x, int z) {
   return hf.cellStart[x + z * hf.width];
@@ -21,7 +29,7 @@ int spanAt(const Heightfield& hf, int x, int z) {
 // spans (a neighbour of area 0); (4,4) is one orthogonal step from them, 2;
 // (3,4) is one diagonal step from (4,5), 3, cheaper than 2 + 2 through
 // (4,4); (3,3) is 5 both ways; the outer ring is 0 and (2,2) is 4.
-TEST(DistanceField, OrthogonalTwoDiagonalThreeAroundAnObstacle) {
+TEST_P(DistanceField, OrthogonalTwoDiagonalThreeAroundAnObstacle) {
   const Heightfield hf = gridFromAscii({
       "aaaaaaa",
       "aaaaaaa",
@@ -31,7 +39,7 @@ TEST(DistanceField, OrthogonalTwoDiagonalThreeAroundAnObstacle) {
       "aaaaa#a",
       "aaaaaaa",
   });
-  const auto d = ref::buildDistanceField(hf);
+  const auto d = impl().distances(hf);
   EXPECT_EQ(d[spanAt(hf, 5, 5)], 0);  // area 0
   EXPECT_EQ(d[spanAt(hf, 4, 5)], 0);  // links to an area-0 span
   EXPECT_EQ(d[spanAt(hf, 5, 4)], 0);
@@ -54,11 +62,11 @@ TEST(DistanceField, OrthogonalTwoDiagonalThreeAroundAnObstacle) {
 //   z=5  aaaaa...aaaaa
 //   z=4  aaaaaaaaaaaaa
 //   z=0  aaaaaaaaaaaaa
-TEST(DistanceField, UShapedCorridorIsExact) {
+TEST_P(DistanceField, UShapedCorridorIsExact) {
   std::vector<std::string> rows(5, std::string(13, 'a'));
   rows.resize(9, "aaaaa...aaaaa");
   const Heightfield hf = gridFromAscii(rows);
-  const auto d = ref::buildDistanceField(hf);
+  const auto d = impl().distances(hf);
   EXPECT_EQ(d[spanAt(hf, 6, 4)], 0);
   EXPECT_EQ(d[spanAt(hf, 4, 5)], 0);
   EXPECT_EQ(d[spanAt(hf, 4, 4)], 2);
@@ -80,24 +88,15 @@ TEST(DistanceField, UShapedCorridorIsExact) {
 // B(2,2) and back) needs the other route, so a shortest-path search that
 // takes one route per diagonal fails one of the two fields whichever it
 // takes.
+// Two full floors 10 apart: at climb 1 each links within itself only. The
+// twist is a link between floors that the builder's rule never makes, so
+// it is set by hand after the build.
 Heightfield twistedTwoFloors(bool mirrored) {
-  Heightfield hf;
-  hf.width = hf.depth = 7;
-  hf.counts.assign(49, 2);
+  HeightfieldBuilder builder(7, 7);
   for (int z = 0; z < 7; ++z) {
-    for (int x = 0; x < 7; ++x) {
-      for (int floor = 0; floor < 2; ++floor) {
-        Span span;
-        span.y = 10 * floor;
-        span.area = 63;
-        for (int d = 0; d < 4; ++d) {
-          if (hf.insideGrid(x + kDirX[d], z + kDirZ[d])) span.link[d] = floor;
-        }
-        hf.spans.push_back(span);
-      }
-    }
+    for (int x = 0; x < 7; ++x) builder.add(x, z, 0, 63).add(x, z, 10, 63);
   }
-  hf.index();
+  Heightfield hf = builder.build(LinkRule{1, false});
   auto spanOf = [&](int x, int z, int floor) {
     return hf.cellStart[x + z * 7] + floor;
   };
@@ -111,11 +110,11 @@ Heightfield twistedTwoFloors(bool mirrored) {
   return hf;
 }
 
-TEST(DistanceField, BothRoutesToADiagonalCount) {
+TEST_P(DistanceField, BothRoutesToADiagonalCount) {
   for (bool mirrored : {false, true}) {
     SCOPED_TRACE(mirrored ? "mirrored twist" : "twist");
     const Heightfield hf = twistedTwoFloors(mirrored);
-    const auto d = ref::buildDistanceField(hf);
+    const auto d = impl().distances(hf);
     auto at = [&](int x, int z, int floor) {
       return d[hf.cellStart[x + z * 7] + floor];
     };
@@ -127,160 +126,51 @@ TEST(DistanceField, BothRoutesToADiagonalCount) {
 }
 
 // 300 x 300: the centre is 149 orthogonal steps from the ring, 298 > 255.
-TEST(DistanceField, HasNoCap) {
+TEST_P(DistanceField, HasNoCap) {
   const Heightfield hf =
       gridFromAscii(std::vector<std::string>(300, std::string(300, 'a')));
-  const auto d = ref::buildDistanceField(hf);
+  const auto d = impl().distances(hf);
   EXPECT_EQ(*std::max_element(d.begin(), d.end()), 298);
 }
 
 // 5x5: the centre is 4 with mutual links; when (3,2) does not link back
 // to it, both lose a neighbour and become boundary spans (0).
-TEST(DistanceField, OneWayLinkCountsAsNoLink) {
+TEST_P(DistanceField, OneWayLinkCountsAsNoLink) {
   Heightfield hf = gridFromAscii({"aaaaa", "aaaaa", "aaaaa", "aaaaa", "aaaaa"});
-  EXPECT_EQ(ref::buildDistanceField(hf)[spanAt(hf, 2, 2)], 4);
+  EXPECT_EQ(impl().distances(hf)[spanAt(hf, 2, 2)], 4);
   hf.spans[spanAt(hf, 3, 2)].link[0] = kNoLink;
-  const auto d = ref::buildDistanceField(hf);
+  const auto d = impl().distances(hf);
   EXPECT_EQ(d[spanAt(hf, 2, 2)], 0);
   EXPECT_EQ(d[spanAt(hf, 3, 2)], 0);
   EXPECT_EQ(d[spanAt(hf, 1, 1)], 2);
 }
 
-TEST(Neighbour, IsTheMutualLinkOnly) {
-  Heightfield hf = gridFromAscii({"aa"});
-  EXPECT_EQ(ref::neighbour(hf, 0, 2), 1);
-  EXPECT_EQ(ref::neighbour(hf, 1, 0), 0);
-  hf.spans[1].link[0] = kNoLink;
-  EXPECT_EQ(ref::neighbour(hf, 0, 2), -1);
-  EXPECT_EQ(ref::neighbour(hf, 1, 0), -1);
-}
-
-std::vector<int> watershedOfRow(const std::string& row,
-                                const std::vector<int>& distances) {
-  return ref::buildWatershedUnfiltered(gridFromAscii({row}), distances);
-}
-
-// Level 9 makes basins at spans 1 and 6. At level 0, round 1 joins 0 and
-// 2 (to 1) and 5 (to 2); 3 and 4 wait for round 2 because their
-// neighbours joined in round 1. Sequential growth would give 4 and 5 to 1.
-TEST(Watershed, GrowthRoundsAreSynchronous) {
-  EXPECT_EQ(watershedOfRow("aaaaaaa", {0, 9, 0, 0, 0, 0, 9}),
-            (std::vector<int>{1, 1, 1, 1, 2, 2, 2}));
-}
-
-// Span 2 (level 9) is region 1, span 0 (level 5) region 2; span 1 touches
-// both and joins the smaller id, on its right.
-TEST(Watershed, SmallestRegionIdWins) {
-  EXPECT_EQ(watershedOfRow("aaa", {5, 0, 9}), (std::vector<int>{2, 1, 1}));
-}
-
-TEST(Watershed, GrowsOnlyIntoTheSameArea) {
-  EXPECT_EQ(watershedOfRow("112", {9, 0, 0}), (std::vector<int>{1, 1, 2}));
-}
-
-// Level 3 holds two pieces split by a level-0 span: two basins, numbered
-// in span-index order, each flooding only its own level.
-TEST(Watershed, BasinsFloodWithinOneLevelInSpanOrder) {
-  EXPECT_EQ(watershedOfRow("aaaaa", {3, 3, 0, 3, 3}),
-            (std::vector<int>{1, 1, 1, 2, 2}));
-  EXPECT_EQ(watershedOfRow("aa1aa", {3, 3, 3, 3, 3}),
-            (std::vector<int>{1, 1, 2, 3, 3}));
-}
-
-// Area-0 spans are never visited.
-TEST(Watershed, LeavesAreaZeroAlone) {
-  EXPECT_EQ(watershedOfRow("a#a", {0, 0, 0}), (std::vector<int>{1, 0, 2}));
-}
-
 // Row 0 is one sweep (region 1); row 1 has two sweeps touching region 1,
 // so both start regions (2, 3); row 2 continues each arm.
-TEST(Monotone, UShapeArmsStartNewRegions) {
+TEST_P(Monotone, UShapeArmsStartNewRegions) {
   const Heightfield hf = gridFromAscii({"aaaaa", "a...a", "a...a"});
-  EXPECT_EQ(ref::buildMonotoneUnfiltered(hf),
+  EXPECT_EQ(testing::unfilteredPartition(impl(), hf, Partition::Monotone),
             (std::vector<int>{1, 1, 1, 1, 1, 2, 3, 2, 3}));
 }
 
 // Two regions below one sweep: the sweep touches both, so it is new.
-TEST(Monotone, SweepOverTwoRegionsStartsANewOne) {
+TEST_P(Monotone, SweepOverTwoRegionsStartsANewOne) {
   const Heightfield hf = gridFromAscii({"aa.aa", "aaaaa", "aaaaa"});
-  EXPECT_EQ(ref::buildMonotoneUnfiltered(hf),
+  EXPECT_EQ(testing::unfilteredPartition(impl(), hf, Partition::Monotone),
             (std::vector<int>{1, 1, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3}));
 }
 
 // A change of area ends a sweep; -z neighbours of another area are not
 // looked at, so the area-2 sweep of row 1 starts a region.
-TEST(Monotone, SweepsSplitAtAreaChanges) {
+TEST_P(Monotone, SweepsSplitAtAreaChanges) {
   const Heightfield hf = gridFromAscii({"1111", "1122"});
-  EXPECT_EQ(ref::buildMonotoneUnfiltered(hf),
+  EXPECT_EQ(testing::unfilteredPartition(impl(), hf, Partition::Monotone),
             (std::vector<int>{1, 1, 1, 1, 1, 1, 2, 2}));
-}
-
-TEST(FilterRegions, RemovesOnlyIslandsWithoutNeighbours) {
-  const Heightfield hf = gridFromAscii({"aaa.aa"});
-  std::vector<int> regions{1, 1, 1, 2, 2};  // five spans: x = 3 is empty
-  ref::removeIslands(hf, regions, 3);
-  EXPECT_EQ(regions, (std::vector<int>{1, 1, 1, 0, 0}));
-  const Heightfield joined = gridFromAscii({"aaaaa"});
-  std::vector<int> touching{1, 1, 1, 2, 2};
-  ref::removeIslands(joined, touching, 3);
-  EXPECT_EQ(touching, (std::vector<int>{1, 1, 1, 2, 2}));
-}
-
-// A neighbour of another area still keeps a small region from being an
-// island.
-TEST(FilterRegions, NeighbourOfAnyAreaPreventsIslandRemoval) {
-  const Heightfield hf = gridFromAscii({"aa1"});
-  std::vector<int> regions{1, 1, 2};
-  ref::removeIslands(hf, regions, 3);
-  EXPECT_EQ(regions, (std::vector<int>{1, 1, 2}));
-}
-
-// Region 2 (the centre) shares three links with 1 and one with 3, so it
-// merges into 1; then 3 (three spans, now three links to 1) follows.
-//   z=2: 1 1 3
-//   z=1: 1 2 3
-//   z=0: 1 1 3
-TEST(FilterRegions, MergesIntoTheNeighbourWithMostLinks) {
-  const Heightfield hf = gridFromAscii({"aaa", "aaa", "aaa"});
-  std::vector<int> regions{1, 1, 3, 1, 2, 3, 1, 1, 3};
-  ref::mergeSmallRegions(hf, regions, 2);
-  EXPECT_EQ(regions, (std::vector<int>{1, 1, 3, 1, 1, 3, 1, 1, 3}));
-  ref::mergeSmallRegions(hf, regions, 4);
-  EXPECT_EQ(regions, std::vector<int>(9, 1));
-}
-
-TEST(FilterRegions, TiesGoToTheSmallestId) {
-  const Heightfield hf = gridFromAscii({"aaaaa"});
-  std::vector<int> regions{1, 1, 2, 3, 3};
-  ref::mergeSmallRegions(hf, regions, 2);
-  EXPECT_EQ(regions, (std::vector<int>{1, 1, 1, 3, 3}));
-}
-
-// Readings R13: region 1 merges into 2, which at its own turn has two
-// spans and stays; judged with its old size it would merge into 3.
-TEST(FilterRegions, GrownRegionIsJudgedWithItsGrownSize) {
-  const Heightfield hf = gridFromAscii({"aaaa"});
-  std::vector<int> regions{1, 2, 3, 3};
-  ref::mergeSmallRegions(hf, regions, 2);
-  EXPECT_EQ(regions, (std::vector<int>{2, 2, 3, 3}));
-}
-
-TEST(FilterRegions, MergesOnlyIntoTheSameArea) {
-  const Heightfield hf = gridFromAscii({"aa1"});
-  std::vector<int> regions{1, 1, 2};
-  ref::mergeSmallRegions(hf, regions, 5);
-  EXPECT_EQ(regions, (std::vector<int>{1, 1, 2}));
-}
-
-TEST(FilterRegions, NumbersByFirstSpan) {
-  std::vector<int> regions{7, 7, 0, 3, 5, 3};
-  EXPECT_EQ(ref::renumberRegions(regions), 3);
-  EXPECT_EQ(regions, (std::vector<int>{1, 1, 0, 2, 3, 2}));
 }
 
 // §5 closing sentences on a whole build: area-0 spans have no region and
 // the only walkable spans without one are the removed island's.
-TEST(FilterRegions, RegionZeroIsExactlyAreaZeroAndIslands) {
+TEST_P(Regions, RegionZeroIsExactlyAreaZeroAndIslands) {
   const Heightfield hf = gridFromAscii({
       "aaaa#a",
       "aaaa#.",
@@ -288,7 +178,7 @@ TEST(FilterRegions, RegionZeroIsExactlyAreaZeroAndIslands) {
   });
   Settings settings;
   settings.minRegionArea = 2;
-  const RegionResult result = ref::buildRegions(hf, settings);
+  const RegionResult result = impl().regions(hf, settings);
   EXPECT_EQ(result.regionCount, 1);
   for (int s = 0; s < hf.spanCount(); ++s) {
     const bool island = hf.cellX(s) == 5;

@@ -4,21 +4,25 @@
 
 #include <map>
 
-#include "core/hash.h"
 #include "core/io.h"
 #include "core/scenarios.h"
-#include "reference/contours_steps.h"
-#include "registry/implementations.h"
+#include "tests/every_implementation.h"
 #include "tests/test_support.h"
+#include "tests/worked_fields.h"
 
 namespace regcon {
 namespace {
 
 using testing::gridFromAscii;
 
-const Implementation& reference() {
-  return *findImplementation("reference");
-}
+class StraightBorders : public testing::EveryImplementation {};
+ON_EVERY_IMPLEMENTATION(StraightBorders);
+class GivenRegions : public testing::EveryImplementation {};
+ON_EVERY_IMPLEMENTATION(GivenRegions);
+class SelfOverlappingRegion : public testing::EveryImplementation {};
+ON_EVERY_IMPLEMENTATION(SelfOverlappingRegion);
+class DuplicatePositions : public testing::EveryImplementation {};
+ON_EVERY_IMPLEMENTATION(DuplicatePositions);
 
 // Region 1 is 'a', region 2 is 'b' (same area id, 63); the border between
 // them steps from x = 2 (z 0..3) to x = 5 (z 3..6). Drawn z = 5 on top:
@@ -55,10 +59,10 @@ Loop contourOf(const ContourSet& set, int region) {
 // tile-border stretch (5,6) -> (2,0) keeps (0,6) (squared distance 900/45
 // = 20 from the segment) and then (0,0) (144/40 = 3.6 from (0,6)-(2,0));
 // everything else is collinear.
-TEST(StraightBorders, RegionBorderStaysTheChord) {
+TEST_P(StraightBorders, RegionBorderStaysTheChord) {
   const Heightfield hf = steppedBorderField();
   const ContourSet set =
-      reference().contours(hf, steppedBorderRegions(hf), Settings{});
+      impl().contours(hf, steppedBorderRegions(hf), Settings{});
   EXPECT_EQ(contourOf(set, 1),
             (Loop{{0, 0, 0, -1}, {2, 0, 0, 2}, {5, 0, 6, -1}, {0, 0, 6, -1}}));
   // Region 2 sees the same chord between the same two portals.
@@ -74,24 +78,24 @@ TEST(StraightBorders, RegionBorderStaysTheChord) {
 const Loop kRefinedRegionOne{{0, 0, 0, -1}, {2, 0, 0, 2},  {2, 0, 3, 2},
                              {5, 0, 3, 2},  {5, 0, 6, -1}, {0, 0, 6, -1}};
 
-TEST(StraightBorders, OffRefinesRegionBorders) {
+TEST_P(StraightBorders, OffRefinesRegionBorders) {
   const Heightfield hf = steppedBorderField();
   Settings settings;
   settings.straightRegionBorders = false;
   const ContourSet set =
-      reference().contours(hf, steppedBorderRegions(hf), settings);
+      impl().contours(hf, steppedBorderRegions(hf), settings);
   EXPECT_EQ(contourOf(set, 1), kRefinedRegionOne);
 }
 
 // Readings R5: with BorderRegion = 2 the stretch of region 1 along region
 // 2 is always refined; region 2's own stretch (neighbour 1, not the
 // BorderRegion) stays a chord.
-TEST(StraightBorders, BorderRegionStretchIsAlwaysRefined) {
+TEST_P(StraightBorders, BorderRegionStretchIsAlwaysRefined) {
   const Heightfield hf = steppedBorderField();
   Settings settings;
   settings.borderRegion = 2;
   const ContourSet set =
-      reference().contours(hf, steppedBorderRegions(hf), settings);
+      impl().contours(hf, steppedBorderRegions(hf), settings);
   EXPECT_EQ(contourOf(set, 1), kRefinedRegionOne);
   int onBorder = 0;
   for (const auto& v : contourOf(set, 2)) onBorder += v.neighbor == 1;
@@ -99,19 +103,19 @@ TEST(StraightBorders, BorderRegionStretchIsAlwaysRefined) {
 }
 
 // Borders between regions of different areas are always refined.
-TEST(StraightBorders, OtherAreaBorderIsRefined) {
+TEST_P(StraightBorders, OtherAreaBorderIsRefined) {
   const Heightfield hf = gridFromAscii(
       {"aa111111", "aa111111", "aa111111", "aaaaa111", "aaaaa111", "aaaaa111"});
   const ContourSet set =
-      reference().contours(hf, steppedBorderRegions(hf), Settings{});
+      impl().contours(hf, steppedBorderRegions(hf), Settings{});
   EXPECT_EQ(contourOf(set, 1), kRefinedRegionOne);
 }
 
 // Readings R12: a given partition's region count is its largest id.
-TEST(GivenRegions, RegionCountIsTheLargestId) {
+TEST_P(GivenRegions, RegionCountIsTheLargestId) {
   Heightfield hf = gridFromAscii({"aaa"});
   hf.regions = std::vector<int>{3, 3, 3};
-  const StageResult result = runStage(reference(), hf, Settings{});
+  const StageResult result = runStage(impl(), hf, Settings{});
   EXPECT_EQ(result.regions.regionCount, 3);
   EXPECT_EQ(result.regions.regions, (std::vector<int>{3, 3, 3}));
   ASSERT_EQ(result.contours.contours.size(), 1u);
@@ -123,10 +127,10 @@ TEST(GivenRegions, RegionCountIsTheLargestId) {
 // (1,1) n1, (1,0) -1, (2,0) -1, (2,1) -1. MaxError 1.3 keeps only the two
 // portals (both others are at squared distance 1), so the MaxError 0
 // retry keeps all four.
-TEST(GivenRegions, AreaZeroSpansWithARegionAreTraced) {
+TEST_P(GivenRegions, AreaZeroSpansWithARegionAreTraced) {
   Heightfield hf = gridFromAscii({"a#"});
   hf.regions = std::vector<int>{1, 2};
-  const StageResult result = runStage(reference(), hf, Settings{});
+  const StageResult result = runStage(impl(), hf, Settings{});
   ASSERT_EQ(result.contours.contours.size(), 2u);
   EXPECT_EQ(result.contours.contours[1].region, 2);
   EXPECT_EQ(result.contours.contours[1].area, 0);
@@ -135,10 +139,10 @@ TEST(GivenRegions, AreaZeroSpansWithARegionAreTraced) {
 }
 
 // The distances of a given partition are still the §1 field.
-TEST(GivenRegions, DistancesAreTheFieldWhateverThePartition) {
+TEST_P(GivenRegions, DistancesAreTheFieldWhateverThePartition) {
   Heightfield hf = gridFromAscii({"aaa", "aaa", "aaa"});
   hf.regions = std::vector<int>(9, 1);
-  const StageResult result = runStage(reference(), hf, Settings{});
+  const StageResult result = runStage(impl(), hf, Settings{});
   ASSERT_TRUE(result.regions.distances.has_value());
   EXPECT_EQ(*result.regions.distances,
             (std::vector<int>{0, 0, 0, 0, 2, 0, 0, 0, 0}));
@@ -148,24 +152,17 @@ TEST(GivenRegions, DistancesAreTheFieldWhateverThePartition) {
 // size 12, seed 1) is one region whose outline overlaps itself seen from
 // above. Its simplification crosses itself, so does the retry with
 // straight borders off, and the raw loop is used: one RawFallback.
-TEST(SelfOverlappingRegion, CrossingSimplificationFallsBackToTheRawLoop) {
+TEST_P(SelfOverlappingRegion, CrossingSimplificationFallsBackToTheRawLoop) {
   const Heightfield hf = generateScenario("spiral", {12, 1});
   Settings settings;
-  const RegionResult partition = reference().regions(hf, settings);
+  const RegionResult partition = impl().regions(hf, settings);
   ASSERT_EQ(partition.regionCount, 1);
   const std::vector<int>& regions = partition.regions;
   settings.rawContours = true;
-  const ContourSet set = reference().contours(hf, regions, settings);
+  const ContourSet set = impl().contours(hf, regions, settings);
   ASSERT_EQ(set.contours.size(), 1u);
   EXPECT_EQ(set.rawFallbacks, 1);
   EXPECT_EQ(set.contours[0].vertices, *set.contours[0].rawOutline);
-
-  const std::map<int, int> areas{{1, set.contours[0].area}};
-  ref::SimplifyParams params = testing::defaultSimplifyParams(areas);
-  const Loop& raw = *set.contours[0].rawOutline;
-  EXPECT_TRUE(ref::hasProperCrossing(ref::simplifyOnce(raw, params)));
-  params.straightBorders = false;
-  EXPECT_TRUE(ref::hasProperCrossing(ref::simplifyOnce(raw, params)));
 }
 
 // The spiral ramp of §6 whose hole cancels its outline (readings R11, the
@@ -195,66 +192,34 @@ TEST(SelfOverlappingRegion, CrossingSimplificationFallsBackToTheRawLoop) {
 // The pillar's leftmost vertex (6,3) is under the deck, so it is inside
 // both outlines (even-odd: one crossing, x = 10, to its right in the pit
 // loop) and goes to the smaller, the pit loop. Joined, 14 - 18 = -4 <= 0:
-// the hole is dropped and the pit loop stays unjoined.
-Heightfield spiralRampOverAPillar() {
-  return testing::floorsFromAscii({
-      {"00000000000", "00...000000", "00...000000", "00...0...00",
-       "00...0...00", "00...0...00", "00...000000", "00...000000",
-       "00000000000"},
-      {"...........", "...........", ".....44444.", ".....44444.",
-       "..12344444.", ".....44444.", ".....44444.", "...........",
-       "..........."},
-  });
-}
-
-// Appends the rest of a spiral's pit loop from the deck's south edge at
-// (fromX, 2): round the deck, down the ramp's north side, the pit's north
-// and east walls back to (4,1). y is the highest linked floor round the
-// corner (R3): 0 on the ring, the ramp's step at its corners, 4 on the deck.
-void appendSpiralPitLoopTail(Loop& loop, int fromX) {
-  for (int x = fromX; x <= 10; ++x) loop.push_back({x, 4, 2, 0});  // deck S
-  for (int z = 3; z <= 7; ++z) loop.push_back({10, 4, z, 0});      // deck E
-  for (int x = 9; x >= 5; --x) loop.push_back({x, 4, 7, 0});       // deck N
-  loop.insert(loop.end(), {{5, 4, 6, 0},
-                           {5, 4, 5, 0},
-                           {4, 3, 5, 0},
-                           {3, 2, 5, 0},
-                           {2, 1, 5, 0},
-                           {2, 0, 6, 0},
-                           {2, 0, 7, 0}});
-  for (int x = 2; x <= 5; ++x) loop.push_back({x, 0, 8, 0});  // pit north
-  for (int z = 7; z >= 1; --z) loop.push_back({5, 0, z, 0});  // pit east
-  loop.push_back({4, 0, 1, 0});
-}
-
-// The pit loop's raw vertices, from (3,1) (region on the left, all walls:
-// neighbour 0).
-Loop spiralPitLoop() {
-  Loop loop = {{3, 0, 1, 0}, {2, 0, 1, 0}, {2, 0, 2, 0},
-               {2, 0, 3, 0}, {2, 1, 4, 0}, {3, 2, 4, 0},
-               {4, 3, 4, 0}, {5, 4, 4, 0}, {5, 4, 3, 0}};
-  appendSpiralPitLoopTail(loop, 5);
-  return loop;
-}
+// the hole is dropped and the pit loop stays unjoined. The field is
+// testing::spiralRampOverAPillar(); testing::spiralPitLoop() is the pit
+// loop's raw vertices, from (3,1) (region on the left, all walls:
+// neighbour 0), y the highest linked floor round the corner (R3): 0 on the
+// ring, the ramp's step at its corners, 4 on the deck.
+using testing::spiralPitLoop;
+using testing::spiralRampOverAPillar;
 
 const Loop kSpiralTileBorder = {
     {0, 0, 0, -1}, {11, 0, 0, -1}, {11, 0, 9, -1}, {0, 0, 9, -1}};
 
-// The pillar simplified (one neighbour value: lexicographic min (6,3) and
-// max (9,6) kept, then the corners (6,6) and (9,3) at d2 4.5).
-const Loop kSpiralPillar = {
-    {6, 0, 3, 0}, {6, 0, 6, 0}, {9, 0, 6, 0}, {9, 0, 3, 0}};
-
-TEST(SelfOverlappingRegion, SpiralRampTracesTwoOutlinesAndAHole) {
+TEST_P(SelfOverlappingRegion, SpiralRampTracesTwoOutlinesAndAHole) {
   const Heightfield hf = spiralRampOverAPillar();
   ASSERT_EQ(hf.spanCount(), 97);
-  const auto loops = ref::traceLoops(hf, std::vector<int>(97, 1));
-  ASSERT_EQ(loops.size(), 3u);
-  EXPECT_EQ(loops[0].area2, 198);
-  EXPECT_EQ(loops[1].vertices, spiralPitLoop());
-  EXPECT_EQ(loops[1].area2, 14);
-  EXPECT_EQ(loops[2].area2, -18);
-  EXPECT_EQ(loops[2].vertices.size(), 12u);
+  Settings settings;
+  settings.rawContours = true;
+  const ContourSet set = impl().contours(hf, std::vector<int>(97, 1), settings);
+  ASSERT_EQ(set.contours.size(), 2u);
+  const Contour& border = set.contours[0];
+  const Contour& pit = set.contours[1];
+  ASSERT_TRUE(border.rawOutline && pit.rawOutline && pit.rawHoles);
+  EXPECT_EQ(testing::twiceSignedArea(*border.rawOutline), 198);
+  EXPECT_EQ(border.rawHoles, std::vector<Loop>{});
+  EXPECT_EQ(pit.rawOutline, spiralPitLoop());
+  EXPECT_EQ(testing::twiceSignedArea(*pit.rawOutline), 14);
+  ASSERT_EQ(pit.rawHoles->size(), 1u);  // the pillar
+  EXPECT_EQ(testing::twiceSignedArea((*pit.rawHoles)[0]), -18);
+  EXPECT_EQ((*pit.rawHoles)[0].size(), 12u);
 }
 
 // MaxError 0 keeps every turn of the pit loop: 12 corners, area2 14. The
@@ -265,36 +230,17 @@ TEST(SelfOverlappingRegion, SpiralRampTracesTwoOutlinesAndAHole) {
 // clear and in both cones. The joined loop is found, 18 vertices, and has
 // area2 14 - 18 = -4, so the area rule drops the hole: the output is the
 // unjoined pit loop, one DroppedHole and no RawFallback.
-TEST(SelfOverlappingRegion, SpiralRampHoleCancellingItsOutlineIsDropped) {
+TEST_P(SelfOverlappingRegion, SpiralRampHoleCancellingItsOutlineIsDropped) {
   const Heightfield hf = spiralRampOverAPillar();
   const std::vector<int> regions(97, 1);
   Settings settings;
   settings.maxError = 0;
-  const Loop pitCorners = {{2, 0, 1, 0}, {2, 1, 4, 0},  {5, 4, 4, 0},
-                           {5, 4, 2, 0}, {10, 4, 2, 0}, {10, 4, 7, 0},
-                           {5, 4, 7, 0}, {5, 4, 5, 0},  {2, 1, 5, 0},
-                           {2, 0, 8, 0}, {5, 0, 8, 0},  {5, 0, 1, 0}};
-  for (const Implementation* impl : allImplementations()) {
-    SCOPED_TRACE(impl->name());
-    const ContourSet set = impl->contours(hf, regions, settings);
-    ASSERT_EQ(set.contours.size(), 2u);
-    EXPECT_EQ(set.contours[0].vertices, kSpiralTileBorder);
-    EXPECT_EQ(set.contours[1].vertices, pitCorners);
-    EXPECT_EQ(set.droppedHoles, 1);
-    EXPECT_EQ(set.rawFallbacks, 0);
-  }
-
-  // Dropped by the area rule, not for want of a bridge.
-  int dropped = 0;
-  const Loop joined = ref::joinHoles(pitCorners, {kSpiralPillar}, 1, dropped);
-  EXPECT_EQ(dropped, 0);
-  ASSERT_EQ(joined.size(), 18u);
-  EXPECT_EQ(joined[4], (ContourVertex{10, 4, 2, 1}));
-  EXPECT_EQ(joined[5], (ContourVertex{6, 0, 3, 0}));
-  EXPECT_EQ(joined[9], (ContourVertex{6, 0, 3, 1}));
-  EXPECT_EQ(joined[10], (ContourVertex{10, 4, 2, 0}));
-  EXPECT_FALSE(ref::hasProperCrossing(joined));
-  EXPECT_EQ(ref::signedArea2(joined), -4);
+  const ContourSet set = impl().contours(hf, regions, settings);
+  ASSERT_EQ(set.contours.size(), 2u);
+  EXPECT_EQ(set.contours[0].vertices, kSpiralTileBorder);
+  EXPECT_EQ(set.contours[1].vertices, testing::spiralPitCorners());
+  EXPECT_EQ(set.droppedHoles, 1);
+  EXPECT_EQ(set.rawFallbacks, 0);
 }
 
 // The same ramp at the defaults. The pit loop (one neighbour value) keeps
@@ -306,40 +252,16 @@ TEST(SelfOverlappingRegion, SpiralRampHoleCancellingItsOutlineIsDropped) {
 // straight borders off it is the same, so the raw loop is used (one
 // RawFallback). The pillar, assigned to it (raw area2 14 < 198), joins
 // with area2 -4 and is dropped: the output is the raw pit loop.
-TEST(SelfOverlappingRegion, SpiralRampAtDefaultsFallsBackAndDropsTheHole) {
+TEST_P(SelfOverlappingRegion, SpiralRampAtDefaultsFallsBackAndDropsTheHole) {
   const Heightfield hf = spiralRampOverAPillar();
   const std::vector<int> regions(97, 1);
   const Settings settings;
-  for (const Implementation* impl : allImplementations()) {
-    SCOPED_TRACE(impl->name());
-    const ContourSet set = impl->contours(hf, regions, settings);
-    ASSERT_EQ(set.contours.size(), 2u);
-    EXPECT_EQ(set.contours[0].vertices, kSpiralTileBorder);
-    EXPECT_EQ(set.contours[1].vertices, spiralPitLoop());
-    EXPECT_EQ(set.rawFallbacks, 1);
-    EXPECT_EQ(set.droppedHoles, 1);
-  }
-
-  const std::map<int, int> areas{{1, 63}};
-  ref::SimplifyParams params = testing::defaultSimplifyParams(areas);
-  const Loop simplified = ref::simplifyOnce(spiralPitLoop(), params);
-  EXPECT_EQ(simplified, (Loop{{2, 0, 1, 0},
-                              {2, 1, 4, 0},
-                              {10, 4, 2, 0},
-                              {10, 4, 7, 0},
-                              {2, 1, 5, 0},
-                              {2, 0, 8, 0},
-                              {5, 0, 8, 0},
-                              {5, 0, 1, 0}}));
-  EXPECT_EQ(ref::signedArea2(simplified), 6);
-  EXPECT_TRUE(ref::hasProperCrossing(simplified));
-
-  int dropped = 0;
-  const Loop joined =
-      ref::joinHoles(spiralPitLoop(), {kSpiralPillar}, 1, dropped);
-  EXPECT_EQ(dropped, 0);
-  EXPECT_EQ(joined.size(), 44u + 4u + 2u);
-  EXPECT_EQ(ref::signedArea2(joined), -4);
+  const ContourSet set = impl().contours(hf, regions, settings);
+  ASSERT_EQ(set.contours.size(), 2u);
+  EXPECT_EQ(set.contours[0].vertices, kSpiralTileBorder);
+  EXPECT_EQ(set.contours[1].vertices, spiralPitLoop());
+  EXPECT_EQ(set.rawFallbacks, 1);
+  EXPECT_EQ(set.droppedHoles, 1);
 }
 
 // docs/readings.md A9: the final crossing check runs for an outline with a
@@ -369,15 +291,8 @@ TEST(SelfOverlappingRegion, SpiralRampAtDefaultsFallsBackAndDropsTheHole) {
 // bridges p to (6,2) (d2 1, index 10: the first of the tie with (5,3)).
 // Reading the check as "holes joined" would output the 12 crossing
 // corners with one DroppedHole and no RawFallback.
-TEST(SelfOverlappingRegion, HoleWithNoBridgeStillTriggersTheCrossingCheck) {
-  const Heightfield hf = testing::floorsFromAscii({
-      {"00000000000", "00...000000", "00...000.00", "00...0...00",
-       "00...000000", "00...000000", "00...000000", "00...000000",
-       "00000000000"},
-      {"...........", "...........", "....444444.", "....444444.",
-       "..12344444.", ".....44444.", ".....44444.", "...........",
-       "..........."},
-  });
+TEST_P(SelfOverlappingRegion, HoleWithNoBridgeStillTriggersTheCrossingCheck) {
+  const Heightfield hf = testing::spiralWithAnLPillar();
   // Ring 99 - 21 - 4 = 74, ramp 3, deck 27: 2 x 104 = 198 + 18 - 8.
   ASSERT_EQ(hf.spanCount(), 104);
   Loop joined = {{3, 0, 1, 0}, {2, 0, 1, 0}, {2, 0, 2, 0}, {2, 0, 3, 0},
@@ -396,33 +311,19 @@ TEST(SelfOverlappingRegion, HoleWithNoBridgeStillTriggersTheCrossingCheck) {
                                {7, 0, 3, 0},
                                {6, 0, 3, 1},
                                {6, 4, 2, 0}});
-  appendSpiralPitLoopTail(joined, 7);
+  testing::appendSpiralPitLoopTail(joined, 7);
   ASSERT_EQ(joined.size(), 44u + 10u + 2u);
-  EXPECT_EQ(ref::signedArea2(joined), 18 - 8);
+  EXPECT_EQ(testing::twiceSignedArea(joined), 18 - 8);
 
   Settings settings;
   settings.maxError = 0;
-  for (const Implementation* impl : allImplementations()) {
-    SCOPED_TRACE(impl->name());
-    const ContourSet set =
-        impl->contours(hf, std::vector<int>(104, 1), settings);
-    ASSERT_EQ(set.contours.size(), 2u);
-    EXPECT_EQ(set.contours[0].vertices, kSpiralTileBorder);
-    EXPECT_EQ(set.contours[1].vertices, joined);
-    EXPECT_EQ(set.rawFallbacks, 1);
-    EXPECT_EQ(set.droppedHoles, 0);
-  }
-
-  const Loop corners = {{2, 0, 1, 0}, {2, 1, 4, 0},  {4, 4, 4, 0},
-                        {4, 4, 2, 0}, {10, 4, 2, 0}, {10, 4, 7, 0},
-                        {5, 4, 7, 0}, {5, 4, 5, 0},  {2, 1, 5, 0},
-                        {2, 0, 8, 0}, {5, 0, 8, 0},  {5, 0, 1, 0}};
-  const Loop pillar = {{9, 0, 2, 0}, {8, 0, 2, 0}, {8, 0, 3, 0},
-                       {6, 0, 3, 0}, {6, 0, 4, 0}, {9, 0, 4, 0}};
-  int dropped = 0;
-  EXPECT_EQ(ref::joinHoles(corners, {pillar}, 1, dropped), corners);
-  EXPECT_EQ(dropped, 1);
-  EXPECT_TRUE(ref::hasProperCrossing(corners));
+  const ContourSet set =
+      impl().contours(hf, std::vector<int>(104, 1), settings);
+  ASSERT_EQ(set.contours.size(), 2u);
+  EXPECT_EQ(set.contours[0].vertices, kSpiralTileBorder);
+  EXPECT_EQ(set.contours[1].vertices, joined);
+  EXPECT_EQ(set.rawFallbacks, 1);
+  EXPECT_EQ(set.droppedHoles, 0);
 }
 
 // docs/readings.md A7, worked by hand. Four spans on a 2x2 grid, y drawn
@@ -442,31 +343,34 @@ TEST(SelfOverlappingRegion, HoleWithNoBridgeStillTriggersTheCrossingCheck) {
 // strays 1.3. Kept 1, 4, 6, 9: 4 and 6 are consecutive at one (x, z), so
 // the first stays and the loop is a triangle, area2 4. Comparing (x, y, z)
 // would keep (2,5,1,-1) as a fourth vertex.
-TEST(DuplicatePositions, CornerOfTwoFloorsAtACliffMergesKeepingTheFirst) {
+TEST_P(DuplicatePositions, CornerOfTwoFloorsAtACliffMergesKeepingTheFirst) {
   const Heightfield hf = testing::floorsFromAscii({{"43", "45"}});
   ASSERT_EQ(hf.spanCount(), 4);
   const std::vector<int> regions(4, 1);
-  const auto loops = ref::traceLoops(hf, regions);
-  ASSERT_EQ(loops.size(), 1u);
-  EXPECT_EQ(loops[0].vertices, (Loop{{0, 4, 1, -1},
-                                     {0, 4, 0, -1},
-                                     {1, 4, 0, -1},
-                                     {2, 3, 0, -1},
-                                     {2, 3, 1, 0},
-                                     {1, 5, 1, 0},
-                                     {2, 5, 1, -1},
-                                     {2, 5, 2, -1},
-                                     {1, 5, 2, -1},
-                                     {0, 4, 2, -1}}));
-  EXPECT_EQ(loops[0].area2, 8);
-  for (const Implementation* impl : allImplementations()) {
-    SCOPED_TRACE(impl->name());
-    const ContourSet set = impl->contours(hf, regions, Settings{});
-    ASSERT_EQ(set.contours.size(), 1u);
-    EXPECT_EQ(set.contours[0].vertices,
-              (Loop{{0, 4, 0, -1}, {2, 3, 1, 0}, {0, 4, 2, -1}}));
-    EXPECT_EQ(set.rawFallbacks, 0);
-  }
+  Settings settings;
+  settings.rawContours = true;
+  const ContourSet traced = impl().contours(hf, regions, settings);
+  ASSERT_EQ(traced.contours.size(), 1u);
+  ASSERT_TRUE(traced.contours[0].rawOutline.has_value());
+  const Loop& raw = *traced.contours[0].rawOutline;
+  EXPECT_EQ(raw, (Loop{{0, 4, 1, -1},
+                       {0, 4, 0, -1},
+                       {1, 4, 0, -1},
+                       {2, 3, 0, -1},
+                       {2, 3, 1, 0},
+                       {1, 5, 1, 0},
+                       {2, 5, 1, -1},
+                       {2, 5, 2, -1},
+                       {1, 5, 2, -1},
+                       {0, 4, 2, -1}}));
+  EXPECT_EQ(testing::twiceSignedArea(raw), 8);
+  EXPECT_EQ(traced.contours[0].rawHoles, std::vector<Loop>{});
+
+  const ContourSet set = impl().contours(hf, regions, Settings{});
+  ASSERT_EQ(set.contours.size(), 1u);
+  EXPECT_EQ(set.contours[0].vertices,
+            (Loop{{0, 4, 0, -1}, {2, 3, 1, 0}, {0, 4, 2, -1}}));
+  EXPECT_EQ(set.rawFallbacks, 0);
 }
 
 // docs/readings.md A7, on the field RapidCheck found (tests/data, a 3x24
@@ -477,7 +381,7 @@ TEST(DuplicatePositions, CornerOfTwoFloorsAtACliffMergesKeepingTheFirst) {
 // so they are consecutive: positions compare (x, z), the first stays and
 // the edge to (3,22) is labelled 0. Comparing (x, y, z) would keep
 // (2,5,22,15) as well.
-TEST(DuplicatePositions, CompareXAndZOnlyAcrossFloors) {
+TEST_P(DuplicatePositions, CompareXAndZOnlyAcrossFloors) {
   const std::string path = std::string(REGCON_SOURCE_DIR) +
                            "/tests/data/repeated-corner-3x24.chf.json";
   const Heightfield hf = readHeightfieldFile(path);
@@ -487,16 +391,13 @@ TEST(DuplicatePositions, CompareXAndZOnlyAcrossFloors) {
   settings.mergeRegionArea = 20;
   settings.maxError = 2.25;
   settings.maxEdgeLength = 2;
-  const RegionResult regions = reference().regions(hf, settings);
-  for (const Implementation* impl : allImplementations()) {
-    SCOPED_TRACE(impl->name());
-    const ContourSet set = impl->contours(hf, regions.regions, settings);
-    EXPECT_EQ(contourOf(set, 16), (Loop{{0, 0, 21, 0},
-                                        {1, 0, 21, 0},
-                                        {2, 0, 22, 0},
-                                        {3, 5, 22, -1},
-                                        {0, 0, 24, -1}}));
-  }
+  const RegionResult regions = impl().regions(hf, settings);
+  const ContourSet set = impl().contours(hf, regions.regions, settings);
+  EXPECT_EQ(contourOf(set, 16), (Loop{{0, 0, 21, 0},
+                                      {1, 0, 21, 0},
+                                      {2, 0, 22, 0},
+                                      {3, 5, 22, -1},
+                                      {0, 0, 24, -1}}));
 }
 
 }  // namespace

@@ -6,6 +6,7 @@
 #include <fstream>
 #include <map>
 
+#include "core/builder.h"
 #include "core/io.h"
 
 namespace regcon::testing {
@@ -39,86 +40,34 @@ void setTestName(const std::string& name) {
 }
 
 Heightfield gridFromAscii(const std::vector<std::string>& rows) {
-  Heightfield hf;
-  hf.depth = static_cast<int>(rows.size());
-  hf.width = static_cast<int>(rows.empty() ? 0 : rows[0].size());
-  auto areaOf = [](char c) {
-    if (c == '#') return 0;
-    if (c >= '1' && c <= '9') return c - '0';
-    return 63;
-  };
-  auto present = [&](int x, int z) {
-    if (!hf.insideGrid(x, z)) return false;
-    const char c = rows[z][x];
-    return c != '.' && c != ' ';
-  };
-  for (int z = 0; z < hf.depth; ++z) {
-    for (int x = 0; x < hf.width; ++x) {
-      hf.counts.push_back(present(x, z) ? 1 : 0);
+  const int depth = static_cast<int>(rows.size());
+  const int width = static_cast<int>(rows.empty() ? 0 : rows[0].size());
+  HeightfieldBuilder builder(width, depth);
+  for (int z = 0; z < depth; ++z) {
+    for (int x = 0; x < width; ++x) {
+      const char c = rows[z][x];
+      if (c == '.' || c == ' ') continue;
+      const int area = c == '#' ? 0 : c >= '1' && c <= '9' ? c - '0' : 63;
+      builder.add(x, z, 0, area);
     }
   }
-  for (int z = 0; z < hf.depth; ++z) {
-    for (int x = 0; x < hf.width; ++x) {
-      if (!present(x, z)) continue;
-      Span s;
-      s.area = areaOf(rows[z][x]);
-      for (int d = 0; d < 4; ++d) {
-        if (present(x + kDirX[d], z + kDirZ[d])) s.link[d] = 0;
-      }
-      hf.spans.push_back(s);
-    }
-  }
-  hf.index();
-  return exported(hf);
+  return exported(builder.build(LinkRule{0, false}));
 }
 
 Heightfield floorsFromAscii(
     const std::vector<std::vector<std::string>>& floors) {
-  Heightfield hf;
-  hf.depth = static_cast<int>(floors.front().size());
-  hf.width = static_cast<int>(floors.front().front().size());
-  // Floors of each cell, bottom up.
-  auto column = [&](int x, int z) {
-    std::vector<int> ys;
-    if (!hf.insideGrid(x, z)) return ys;
-    for (const auto& rows : floors) {
-      const char c = rows[z][x];
-      if (c >= '0' && c <= '9') ys.push_back(c - '0');
-    }
-    std::sort(ys.begin(), ys.end());
-    return ys;
-  };
-  for (int z = 0; z < hf.depth; ++z) {
-    for (int x = 0; x < hf.width; ++x) {
-      const std::vector<int> ys = column(x, z);
-      hf.counts.push_back(static_cast<int>(ys.size()));
-      for (const int y : ys) {
-        Span s;
-        s.y = y;
-        s.area = 63;
-        for (int d = 0; d < 4; ++d) {
-          const std::vector<int> next = column(x + kDirX[d], z + kDirZ[d]);
-          for (size_t i = 0; i < next.size(); ++i) {
-            if (std::abs(next[i] - y) <= 1) s.link[d] = static_cast<int>(i);
-          }
-        }
-        hf.spans.push_back(s);
+  const auto& first = floors.front();
+  HeightfieldBuilder builder(static_cast<int>(first.front().size()),
+                             static_cast<int>(first.size()));
+  for (const auto& rows : floors) {
+    for (int z = 0; z < builder.depth(); ++z) {
+      for (int x = 0; x < builder.width(); ++x) {
+        const char c = rows[z][x];
+        if (c >= '0' && c <= '9') builder.add(x, z, c - '0', 63);
       }
     }
   }
-  hf.index();
-  return exported(hf);
-}
-
-ref::SimplifyParams defaultSimplifyParams(const std::map<int, int>& areas) {
-  const Settings defaults;
-  ref::SimplifyParams params;
-  params.maxError = defaults.maxError;
-  params.maxEdgeLength = defaults.maxEdgeLength;
-  params.straightBorders = defaults.straightRegionBorders;
-  params.region = 1;
-  params.regionArea = &areas;
-  return params;
+  return exported(builder.build(LinkRule{1, false}));
 }
 
 std::string sharedDir() {

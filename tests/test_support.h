@@ -2,19 +2,18 @@
 // drawings, and where ../shared lives.
 #pragma once
 
-#include <map>
 #include <string>
 #include <vector>
 
 #include "core/types.h"
-#include "reference/contours_steps.h"
 
 namespace regcon::testing {
 
 // One floor (y = 0) drawn row by row, first string is z = 0 (the drawing is
 // upside down relative to the z axis pointing up). '.' or ' ' is no span,
 // '#' is a span of area 0, a digit d is area d (1-9), any other letter is
-// area 63. Links are mutual between orthogonally adjacent spans.
+// area 63. Links are mutual between orthogonally adjacent spans (built by
+// core/builder.h: one floor, so every neighbour is within climb 0).
 Heightfield gridFromAscii(const std::vector<std::string>& rows);
 
 // Several floors, each drawn like gridFromAscii (z = 0 first) but with a
@@ -22,18 +21,15 @@ Heightfield gridFromAscii(const std::vector<std::string>& rows);
 // area 63. A cell's spans are stacked bottom up by y (a cell may appear in
 // only one drawing per y). Two spans in orthogonally adjacent cells link
 // (mutually) when their floors differ by at most 1: a ramp climbs one
-// unit per cell, a deck 2 or more above a floor does not touch it.
+// unit per cell, a deck 2 or more above a floor does not touch it (the
+// builder's rule at climb 1; a cell must not hold two floors within 1 of a
+// neighbouring floor).
 Heightfield floorsFromAscii(
     const std::vector<std::vector<std::string>>& floors);
 
 // Names the running test for REGCON_EXPORT_FIELDS (test_support.cpp): the
 // drawing helpers above write each field they draw as TEST-N.chf.json.
 void setTestName(const std::string& name);
-
-// ref::simplifyOnce's parameters at the §7 defaults (MaxError 1.3,
-// MaxEdgeLength 12, straight borders on) for region 1; `areas` gives each
-// region's area id and must outlive the result.
-ref::SimplifyParams defaultSimplifyParams(const std::map<int, int>& areas);
 
 // Path of ../shared beside the checkout, or "" when absent.
 std::string sharedDir();

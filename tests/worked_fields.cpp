@@ -1,0 +1,299 @@
+#include "tests/worked_fields.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <utility>
+
+#include "core/builder.h"
+#include "core/scenarios.h"
+#include "tests/invariants.h"
+#include "tests/test_support.h"
+
+namespace regcon::testing {
+
+int64_t twiceSignedArea(const Loop& loop) {
+  int64_t sum = 0;
+  for (size_t i = 0; i < loop.size(); ++i) {
+    const ContourVertex& a = loop[i];
+    const ContourVertex& b = loop[(i + 1) % loop.size()];
+    sum += int64_t{a.x} * b.z - int64_t{b.x} * a.z;
+  }
+  return sum;
+}
+
+void expectCounterClockwise(const ContourSet& set) {
+  for (const Contour& c : set.contours) {
+    EXPECT_GE(c.vertices.size(), 3u);
+    EXPECT_GT(twiceSignedArea(c.vertices), 0) << "region " << c.region;
+  }
+}
+
+// ---------------------------------------------------------- contours (§6)
+
+Heightfield walledSquare() {
+  return gridFromAscii({
+      ".....",
+      ".aaa.",
+      ".aaa.",
+      ".aaa.",
+      ".....",
+  });
+}
+
+Heightfield twoHolesField() {
+  return gridFromAscii({
+      "aaaaaaa",
+      "aaaa.aa",
+      "aaaaaaa",
+      "aa.aaaa",
+      "aaaaaaa",
+  });
+}
+
+Heightfield twoByTwoBesideAnEmptyColumn() {
+  return gridFromAscii({"aa.", "aa."});
+}
+
+Heightfield thinHookField() {
+  return gridFromAscii({"......", "..a...", "..a...", "..a.a.", "aaa.a.",
+                        "a..aa.", "aaaa..", "......"});
+}
+
+Loop thinHookRawLoop() {
+  return {P(2, 2, 0),  P(2, 1, 0),  P(3, 1, 0),  P(3, 2, 0), P(3, 3, 0),
+          P(3, 4, 0),  P(3, 5, 0),  P(2, 5, 0),  P(1, 5, 0), P(1, 6, 0),
+          P(2, 6, 0),  P(3, 6, 0),  P(3, 5, 0),  P(4, 5, 0), P(4, 4, 0),
+          P(4, 3, 0),  P(5, 3, 0),  P(5, 4, 0),  P(5, 5, 0), P(5, 6, 0),
+          P(4, 6, 0),  P(4, 7, 0),  P(3, 7, 0),  P(2, 7, 0), P(1, 7, 0),
+          P(0, 7, -1), P(0, 6, -1), P(0, 5, -1), P(0, 4, 0), P(1, 4, 0),
+          P(2, 4, 0),  P(2, 3, 0)};
+}
+
+// The slits below are one-way links, which the builder's climb rule never
+// makes (a flat floor links every way): built flat, then one back link cut.
+Heightfield zeroAreaSlitField() {
+  Heightfield hf = gridFromAscii({"aa", "aa", "aa"});
+  hf.spans[3].link[0] = kNoLink;
+  return hf;
+}
+
+Heightfield cornerPassedTwiceField() {
+  return gridFromAscii({"aaa", "a.a", "aa."});
+}
+
+Heightfield slitMouthField() {
+  Heightfield hf = gridFromAscii({"aa", "aa"});
+  hf.spans[1].link[0] = kNoLink;
+  return hf;
+}
+
+Heightfield wrapAroundSlitField() {
+  Heightfield hf = gridFromAscii({"aa", "aa"});
+  hf.spans[2].link[3] = kNoLink;
+  return hf;
+}
+
+// The ring at y 0 and the deck at y 10 are 10 apart: at climb 1 each span
+// links only to its own level's spans.
+Heightfield deckOverRingField() {
+  HeightfieldBuilder b(5, 5);
+  const std::vector<std::pair<int, std::vector<std::string>>> levels{
+      {0, {"aaaaa", "a...a", "a...a", "a...a", "aaaaa"}},
+      {10, {"aa...", "aa...", ".....", ".....", "....."}},
+  };
+  for (const auto& [y, rows] : levels) {
+    for (int z = 0; z < b.depth(); ++z) {
+      for (int x = 0; x < b.width(); ++x) {
+        if (rows[z][x] == 'a') b.add(x, z, y, 63);
+      }
+    }
+  }
+  return b.build(LinkRule{1, false});
+}
+
+// ---------------------------------------------- the spiral ramp (test_stage)
+
+Heightfield spiralRampOverAPillar() {
+  return floorsFromAscii({
+      {"00000000000", "00...000000", "00...000000", "00...0...00",
+       "00...0...00", "00...0...00", "00...000000", "00...000000",
+       "00000000000"},
+      {"...........", "...........", ".....44444.", ".....44444.",
+       "..12344444.", ".....44444.", ".....44444.", "...........",
+       "..........."},
+  });
+}
+
+void appendSpiralPitLoopTail(Loop& loop, int fromX) {
+  for (int x = fromX; x <= 10; ++x) loop.push_back({x, 4, 2, 0});  // deck S
+  for (int z = 3; z <= 7; ++z) loop.push_back({10, 4, z, 0});      // deck E
+  for (int x = 9; x >= 5; --x) loop.push_back({x, 4, 7, 0});       // deck N
+  loop.insert(loop.end(), {{5, 4, 6, 0},
+                           {5, 4, 5, 0},
+                           {4, 3, 5, 0},
+                           {3, 2, 5, 0},
+                           {2, 1, 5, 0},
+                           {2, 0, 6, 0},
+                           {2, 0, 7, 0}});
+  for (int x = 2; x <= 5; ++x) loop.push_back({x, 0, 8, 0});  // pit north
+  for (int z = 7; z >= 1; --z) loop.push_back({5, 0, z, 0});  // pit east
+  loop.push_back({4, 0, 1, 0});
+}
+
+Loop spiralPitLoop() {
+  Loop loop = {{3, 0, 1, 0}, {2, 0, 1, 0}, {2, 0, 2, 0},
+               {2, 0, 3, 0}, {2, 1, 4, 0}, {3, 2, 4, 0},
+               {4, 3, 4, 0}, {5, 4, 4, 0}, {5, 4, 3, 0}};
+  appendSpiralPitLoopTail(loop, 5);
+  return loop;
+}
+
+Loop spiralPillar() {
+  return {{6, 0, 3, 0}, {6, 0, 6, 0}, {9, 0, 6, 0}, {9, 0, 3, 0}};
+}
+
+Loop spiralPitCorners() {
+  return {{2, 0, 1, 0},  {2, 1, 4, 0},  {5, 4, 4, 0}, {5, 4, 2, 0},
+          {10, 4, 2, 0}, {10, 4, 7, 0}, {5, 4, 7, 0}, {5, 4, 5, 0},
+          {2, 1, 5, 0},  {2, 0, 8, 0},  {5, 0, 8, 0}, {5, 0, 1, 0}};
+}
+
+Heightfield spiralWithAnLPillar() {
+  return floorsFromAscii({
+      {"00000000000", "00...000000", "00...000.00", "00...0...00",
+       "00...000000", "00...000000", "00...000000", "00...000000",
+       "00000000000"},
+      {"...........", "...........", "....444444.", "....444444.",
+       "..12344444.", ".....44444.", ".....44444.", "...........",
+       "..........."},
+  });
+}
+
+// ---------------------------------------------- layers (§4, test_layers)
+
+namespace {
+
+// One floor at height y: rows[z][x], z = 0 first; '.' or ' ' is no span,
+// '#' area 0, a digit its area.
+void addFloor(HeightfieldBuilder& b, int y,
+              const std::vector<std::string>& rows) {
+  for (int z = 0; z < static_cast<int>(rows.size()); ++z) {
+    for (int x = 0; x < static_cast<int>(rows[z].size()); ++x) {
+      const char c = rows[z][x];
+      if (c == '.' || c == ' ') continue;
+      b.add(x, z, y, c == '#' ? 0 : c - '0');
+    }
+  }
+}
+
+}  // namespace
+
+// Links by the builder's rule at climb 2: floors 10 apart never link; the
+// ramp climbs 2 per cell and the bridges meet it at its ends.
+Heightfield twoFloorsAndRamp(int holeY) {
+  HeightfieldBuilder b(6, 5);
+  for (int y : {0, 10}) {
+    addFloor(b, y, {"111111", y == holeY ? "11.111" : "111111", "111111"});
+  }
+  b.add(0, 3, 0, 1).add(5, 3, 10, 1);
+  for (int x = 0; x < 6; ++x) b.add(x, 4, 2 * x, 1);
+  return b.build(LinkRule{2, false});
+}
+
+bool isGround(int, int z, int y) {
+  return z <= 2 && y == 0;
+}
+bool isUpper(int, int z, int y) {
+  return z <= 2 && y == 10;
+}
+bool isP0(int x, int z, int) {
+  return z == 3 && x == 0;
+}
+bool isP5(int x, int z, int) {
+  return z == 3 && x == 5;
+}
+bool isRamp(int, int z, int) {
+  return z == 4;
+}
+
+int spanOf(const Heightfield& hf, int x, int z, int y) {
+  const int cell = x + z * hf.width;
+  for (int i = 0; i < hf.counts[cell]; ++i) {
+    if (hf.spans[hf.cellStart[cell] + i].y == y) return hf.cellStart[cell] + i;
+  }
+  ADD_FAILURE() << "no span at (" << x << ", " << z << ") y " << y;
+  return 0;
+}
+
+std::vector<int> expectedBy(const Heightfield& hf,
+                            const std::function<int(int, int, int)>& rule) {
+  std::vector<int> out;
+  for (int s = 0; s < hf.spanCount(); ++s) {
+    out.push_back(rule(hf.cellX(s), hf.cellZ(s), hf.spans[s].y));
+  }
+  return out;
+}
+
+::testing::AssertionResult LayerProperties(const Heightfield& hf,
+                                           const std::vector<int>& regions,
+                                           bool adjacency) {
+  std::set<std::pair<int, int>> overlapping;
+  for (int cell = 0; cell < static_cast<int>(hf.counts.size()); ++cell) {
+    for (int i = 0; i < hf.counts[cell]; ++i) {
+      for (int j = i + 1; j < hf.counts[cell]; ++j) {
+        const int a = regions[hf.cellStart[cell] + i];
+        const int b = regions[hf.cellStart[cell] + j];
+        if (a == 0 || b == 0) continue;
+        if (a == b) {
+          return ::testing::AssertionFailure()
+                 << "cell " << cell << " holds two spans of region " << a;
+        }
+        overlapping.insert({std::min(a, b), std::max(a, b)});
+      }
+    }
+  }
+  for (int s = 0; adjacency && s < hf.spanCount(); ++s) {
+    for (int d = 0; d < 4; ++d) {
+      const int n = mutualNeighbour(hf, s, d);
+      if (n < 0) continue;
+      const int a = regions[s], b = regions[n];
+      if (a == 0 || b == 0 || a == b) continue;
+      if (hf.spans[s].area != hf.spans[n].area) continue;
+      if (!overlapping.count({std::min(a, b), std::max(a, b)})) {
+        return ::testing::AssertionFailure()
+               << "regions " << a << " and " << b << " (area "
+               << hf.spans[s].area << ") are adjacent at span " << s
+               << " and do not overlap";
+      }
+    }
+  }
+  return ::testing::AssertionSuccess();
+}
+
+bool anyColumnHoldsTwoWalkableSpans(const Heightfield& hf) {
+  for (int cell = 0; cell < static_cast<int>(hf.counts.size()); ++cell) {
+    int walkable = 0;
+    for (int i = 0; i < hf.counts[cell]; ++i) {
+      walkable += hf.spans[hf.cellStart[cell] + i].area != 0;
+    }
+    if (walkable > 1) return true;
+  }
+  return false;
+}
+
+std::vector<NamedField> multiFloorScenarios() {
+  std::vector<NamedField> fields;
+  for (const std::string name : {"multifloor", "spiral"}) {
+    for (int size : {24, 32}) {
+      for (uint64_t seed = 1; seed <= 3; ++seed) {
+        fields.push_back({name + " size " + std::to_string(size) + " seed " +
+                              std::to_string(seed),
+                          generateScenario(name, {size, seed})});
+      }
+    }
+  }
+  return fields;
+}
+
+}  // namespace regcon::testing
