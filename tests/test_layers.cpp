@@ -55,7 +55,7 @@ ON_EVERY_IMPLEMENTATION(Layers);
 class LayerFirst : public Layers {};
 ON_EVERY_IMPLEMENTATION(LayerFirst);
 
-// ------------------------------------------------------- 2. two floors
+// ------------------------------------------------------- 1. two floors
 
 // Upper floor with the hole (U(2,1) missing), ground floor whole.
 // Monotone (§3), row by row (sweeps in order of first span; in a cell the
@@ -96,7 +96,7 @@ TEST_P(Layers, OverlappingFloorsStayApart) {
   EXPECT_TRUE(LayerProperties(hf, build(hf, Partition::Layers, 64).regions));
 }
 
-// ------------------------------------------------- 3. the restart rule
+// ------------------------------------------------- 2. the restart rule
 
 // Ground floor with the hole (G(2,1) missing), upper floor whole.
 // Monotone:
@@ -136,7 +136,7 @@ TEST_P(Layers, RestartRuleDecidesWhereTheRampGoes) {
   EXPECT_TRUE(LayerProperties(hf, build(hf, Partition::Layers, 0).regions));
 }
 
-// ---------------------------------------------- 4. one-way links between
+// ---------------------------------------------- 3. one-way links between
 
 // The restart-rule building (ground hole), with the upper side's back link
 // cut: P5 no longer links +z to R(5,4), while R(5,4) still links -z to P5.
@@ -171,7 +171,7 @@ TEST_P(Layers, OneWayLinkBetweenFloorsIsNoAdjacency) {
   EXPECT_TRUE(LayerProperties(hf, build(hf, Partition::Layers, 20).regions));
 }
 
-// --------------------------------------------------------- 5. islands
+// --------------------------------------------------------- 4. islands
 
 // Single floor, top view (z up), digits are areas, '#' area 0:
 //   z=2   1 1 2 2 . . . .
@@ -216,7 +216,7 @@ TEST_P(Layers, SmallLayerRegionWithANeighbourIsNeitherRemovedNorMerged) {
   }
 }
 
-// ---------------------------------------------- 6. properties, scenarios
+// ---------------------------------------------- 5. properties, scenarios
 
 // §4: "no column holds two spans of one layer, and any two adjacent
 // same-area layers overlap", on the unfiltered layer regions and on Layers
@@ -232,7 +232,7 @@ TEST_P(Layers, PropertiesHoldOnMultiFloorScenarios) {
   EXPECT_GE(multiFloor, 8);  // most of them really have several floors
 }
 
-// ------------------------------------------------------- 7. layer-first
+// ------------------------------------------------------- 6. layer-first
 
 // Readings "Observations": computed layer-first (no cached layers) equals
 // the plain layer partition, islands and numbering included.

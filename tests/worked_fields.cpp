@@ -189,8 +189,21 @@ void addFloor(HeightfieldBuilder& b, int y,
 
 }  // namespace
 
-// Links by the builder's rule at climb 2: floors 10 apart never link; the
-// ramp climbs 2 per cell and the bridges meet it at its ends.
+// Ground floor G (y 0) and upper floor U (y 10) over the same 6 x 3 cells
+// (x 0..5, z 0..2); both area 1, climb 2. A ramp R in row z 4 climbs
+// y = 2x (x 0..5); it meets the floors only through two bridge cells of row
+// z 3: P0 = (0,3) at y 0 (linked to G(0,2) and R(0,4)) and P5 = (5,3) at
+// y 10 (linked to U(5,2) and R(5,4)). Cells (1..4, 3) are empty, so the
+// ramp has no other link. Floors never link to each other (|dy| = 10 > 2).
+// One floor misses its span at (2,1) (the hole H), chosen by `holeY`.
+//
+//   z=4   R0 R2 R4 R6 R8 R10      ramp, floor y = 2x
+//   z=3   P0 .  .  .  .  P5
+//   z=2   GU GU GU GU GU GU
+//   z=1   GU GU H  GU GU GU       H: only the other floor
+//   z=0   GU GU GU GU GU GU
+//         x=0            x=5
+// The builder links by its rule at climb 2.
 Heightfield twoFloorsAndRamp(int holeY) {
   HeightfieldBuilder b(6, 5);
   for (int y : {0, 10}) {

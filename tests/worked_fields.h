@@ -82,7 +82,7 @@ Heightfield spiralWithAnLPillar();
 
 // ---------------------------------------------- layers (§4, test_layers)
 
-// The two-floor building of LayersTest: ground G (y 0) and upper U (y 10)
+// The two-floor building of test_layers.cpp: ground G (y 0) and upper U (y 10)
 // over 6 x 3 cells, a ramp in row z 4, bridges P0 and P5 in row z 3; the
 // floor whose y is holeY misses its span at (2,1).
 Heightfield twoFloorsAndRamp(int holeY);
