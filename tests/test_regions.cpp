@@ -168,6 +168,38 @@ TEST_P(Monotone, SweepsSplitAtAreaChanges) {
             (std::vector<int>{1, 1, 1, 1, 1, 1, 2, 2}));
 }
 
+// Readings R2 and §2 growth on a whole field: the smallest region id wins.
+// 11 x 5, area-0 notches at (5,0) and (5,4), z = 0 first. Row z = 2 has
+// distances 2 4 4 3 2 3 4 4 2 for x = 1..9: (4,2) is one diagonal from
+// the source (5,1), 3; (5,2) is one step from it, 2. Level 4 holds two
+// pieces, (2..3,2) and (7..8,2): basins 1 and 2 in span order. Level 3:
+// (4,2) joins 1, (6,2) joins 2. Level 2: (5,2) touches both in the same
+// round and joins the smaller, 1; then (5,1) and (5,3) at level 0 touch
+// 1 (twice) and 2, and join 1. So x <= 5 is region 1, x >= 6 region 2.
+// (Watershed.SmallestRegionIdWins checks the same rule on the reference's
+// watershed step alone.)
+TEST_P(Regions, WatershedTieGoesToTheSmallerRegionId) {
+  const Heightfield hf = gridFromAscii({
+      "aaaaa#aaaaa",
+      "aaaaaaaaaaa",
+      "aaaaaaaaaaa",
+      "aaaaaaaaaaa",
+      "aaaaa#aaaaa",
+  });
+  const std::vector<int> distances = impl().distances(hf);
+  std::vector<int> middleRow;
+  for (int x = 1; x <= 9; ++x) middleRow.push_back(distances[spanAt(hf, x, 2)]);
+  EXPECT_EQ(middleRow, (std::vector<int>{2, 4, 4, 3, 2, 3, 4, 4, 2}));
+
+  const std::vector<int> regions =
+      testing::unfilteredPartition(impl(), hf, Partition::Watershed);
+  for (int s = 0; s < hf.spanCount(); ++s) {
+    const int want = hf.spans[s].area == 0 ? 0 : hf.cellX(s) <= 5 ? 1 : 2;
+    EXPECT_EQ(regions[s], want)
+        << "span " << s << " at (" << hf.cellX(s) << ", " << hf.cellZ(s) << ")";
+  }
+}
+
 // §5 closing sentences on a whole build: area-0 spans have no region and
 // the only walkable spans without one are the removed island's.
 TEST_P(Regions, RegionZeroIsExactlyAreaZeroAndIslands) {
