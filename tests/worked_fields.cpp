@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "core/builder.h"
+#include "core/compare.h"
 #include "core/scenarios.h"
 #include "tests/invariants.h"
 #include "tests/test_support.h"
@@ -27,6 +28,16 @@ void expectCounterClockwise(const ContourSet& set) {
     EXPECT_GE(c.vertices.size(), 3u);
     EXPECT_GT(twiceSignedArea(c.vertices), 0) << "region " << c.region;
   }
+}
+
+::testing::AssertionResult SameRegions(const Heightfield& hf,
+                                       const RegionResult& expected,
+                                       const RegionResult& actual) {
+  CompareOptions options;
+  options.distancesRequired = false;
+  const Comparison comparison = compareRegions(hf, expected, actual, options);
+  if (comparison.same()) return ::testing::AssertionSuccess();
+  return ::testing::AssertionFailure() << comparison.report();
 }
 
 // ---------------------------------------------------------- contours (§6)

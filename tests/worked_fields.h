@@ -37,6 +37,13 @@ int64_t twiceSignedArea(const Loop& loop);
 // Every contour is counter-clockwise with at least 3 vertices.
 void expectCounterClockwise(const ContourSet& set);
 
+// Two partitions of hf compared whole through core/compare.h (regions and
+// regionCount; distances when both have them), so a failure names the first
+// differing span and how many differ.
+::testing::AssertionResult SameRegions(const Heightfield& hf,
+                                       const RegionResult& expected,
+                                       const RegionResult& actual);
+
 // ---------------------------------------------------------- contours (§6)
 
 // Contours.SquareRegionKeepsFourCorners: a 3x3 region walled in.
