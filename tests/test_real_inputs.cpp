@@ -1,80 +1,37 @@
 // The invariants the spec states (§1, §4, §5, §6), checked on every real
-// mesh of ../shared/meshes and on every scenario, for every partition.
+// mesh of ../shared/meshes and on every scenario, for every partition and
+// every implementation (named by input and implementation:
+// RealInput.DistanceFieldIsExact/dungeon_optimized). The reference's own
+// steps on the same inputs are in test_reference_steps.cpp.
 #include <gtest/gtest.h>
 
-#include <filesystem>
 #include <sstream>
+#include <string>
+#include <tuple>
 
 #include "core/compare.h"
 #include "core/io.h"
-#include "core/scenarios.h"
-#include "import/mesh_import.h"
-#include "reference/contours_steps.h"
-#include "reference/reference.h"
-#include "registry/implementations.h"
+#include "tests/every_implementation.h"
 #include "tests/invariants.h"
-#include "tests/test_support.h"
+#include "tests/real_inputs.h"
 
 namespace regcon {
 namespace {
 
 using namespace regcon::testing;
 
-struct Input {
-  std::string name;
-  std::string mesh;  // a file in ../shared/meshes, or "" for a scenario
-  int size = 0;
-};
+using InputAndImplementation = std::tuple<RealInputName, const Implementation*>;
 
-void PrintTo(const Input& input, std::ostream* out) {
-  *out << input.name;
-}
-
-std::vector<Input> inputs() {
-  std::vector<Input> list = {{"dungeon", "dungeon.obj"},
-                             {"nav_test", "nav_test.obj"},
-                             {"undulating", "undulating.obj"}};
-  for (const std::string& name : scenarioNames()) {
-    list.push_back({name, "", 40});
-  }
-  return list;
-}
-
-Heightfield loadInput(const Input& input) {
-  if (input.mesh.empty()) return generateScenario(input.name, {input.size, 7});
-  return importMesh(sharedDir() + "/meshes/" + input.mesh, MeshImportOptions{});
-}
-
-bool inputAbsent(const Input& input) {
-  return !input.mesh.empty() &&
-         (sharedDir().empty() ||
-          !std::filesystem::exists(sharedDir() + "/meshes/" + input.mesh));
-}
-
-// Reference-internal steps on every input (the reference's own functions).
-class RealInput : public ::testing::TestWithParam<Input> {
+class RealInput : public ::testing::TestWithParam<InputAndImplementation> {
  protected:
   void SetUp() override {
-    if (inputAbsent(GetParam())) {
-      GTEST_SKIP() << "mesh " << GetParam().mesh
-                   << " is absent (../shared/meshes); skipped";
-    }
-    hf_ = loadInput(GetParam());
-  }
-  Heightfield hf_;
-};
-
-// Stage results: every check on every implementation, named on failure.
-class RealInputStage : public ::testing::TestWithParam<
-                           std::tuple<Input, const Implementation*>> {
- protected:
-  void SetUp() override {
-    const Input& input = std::get<0>(GetParam());
-    if (inputAbsent(input)) {
+    const RealInputName& input = std::get<0>(GetParam());
+    std::optional<Heightfield> hf = loadRealInput(input);
+    if (!hf) {
       GTEST_SKIP() << "mesh " << input.mesh
                    << " is absent (../shared/meshes); skipped";
     }
-    hf_ = loadInput(input);
+    hf_ = std::move(*hf);
   }
   const Implementation& impl() const { return *std::get<1>(GetParam()); }
   Heightfield hf_;
@@ -88,14 +45,11 @@ Settings withRawLoops(Partition p) {
   return settings;
 }
 
-constexpr Partition kPartitions[] = {Partition::Watershed, Partition::Monotone,
-                                     Partition::Layers, Partition::LayerFirst};
-
-TEST_P(RealInputStage, DistanceFieldIsExact) {
+TEST_P(RealInput, DistanceFieldIsExact) {
   EXPECT_EQ(checkDistanceField(hf_, impl().distances(hf_)), "");
 }
 
-TEST_P(RealInputStage, EveryPartitionIsConnectedSingleAreaAndNumbered) {
+TEST_P(RealInput, EveryPartitionIsConnectedSingleAreaAndNumbered) {
   for (Partition p : kPartitions) {
     SCOPED_TRACE(partitionName(p));
     Settings settings;
@@ -106,50 +60,21 @@ TEST_P(RealInputStage, EveryPartitionIsConnectedSingleAreaAndNumbered) {
   }
 }
 
-// With no island removal and no merging, §5 only renumbers: the stage's
-// monotone regions are the unfiltered sweep's, one run per row.
-TEST_P(RealInputStage, UnfilteredMonotoneRegionsHaveOneRunPerRow) {
-  Settings settings;
-  settings.partition = Partition::Monotone;
-  settings.minRegionArea = 0;
-  settings.mergeRegionArea = 0;
-  EXPECT_EQ(checkMonotoneRuns(hf_, impl().regions(hf_, settings).regions), "");
+// Before filtering: MinRegionArea and MergeRegionArea 0 leave the regions
+// as the partition made them, only renumbered, which the checks ignore.
+TEST_P(RealInput, UnfilteredMonotoneRegionsHaveOneRunPerRow) {
+  EXPECT_EQ(checkMonotoneRuns(
+                hf_, unfilteredPartition(impl(), hf_, Partition::Monotone)),
+            "");
 }
 
-// Layers never merge in §5; MinRegionArea 0 keeps every island.
-TEST_P(RealInputStage, LayerRegionsNeverShareAColumnAndAdjacentOnesOverlap) {
-  Settings settings;
-  settings.partition = Partition::Layers;
-  settings.minRegionArea = 0;
-  EXPECT_EQ(checkLayerRegions(hf_, impl().regions(hf_, settings).regions), "");
+TEST_P(RealInput, LayerRegionsNeverShareAColumnAndAdjacentOnesOverlap) {
+  EXPECT_EQ(checkLayerRegions(
+                hf_, unfilteredPartition(impl(), hf_, Partition::Layers)),
+            "");
 }
 
-TEST_P(RealInput, ReferenceStepsAgreeWithTheStage) {
-  Settings monotone;
-  monotone.partition = Partition::Monotone;
-  monotone.minRegionArea = 0;
-  monotone.mergeRegionArea = 0;
-  std::vector<int> sweep = ref::buildMonotoneUnfiltered(hf_);
-  ref::renumberRegions(sweep);
-  EXPECT_EQ(sweep, ref::buildRegions(hf_, monotone).regions);
-}
-
-TEST_P(RealInput, TracedLoopsCoverEachRegionExactly) {
-  for (Partition p : kPartitions) {
-    SCOPED_TRACE(partitionName(p));
-    Settings settings;
-    settings.partition = p;
-    const auto regions = ref::buildRegions(hf_, settings).regions;
-    std::vector<RegionLoop> loops;
-    for (const auto& loop : ref::traceLoops(hf_, regions)) {
-      loops.push_back({loop.region, loop.vertices});
-    }
-    EXPECT_EQ(checkTracedLoops(hf_, regions, loops), "");
-  }
-}
-
-TEST_P(RealInputStage, ContoursKeepPortalsStayWithinErrorAndAgreeOnBorders) {
-  const Implementation& impl = this->impl();
+TEST_P(RealInput, ContoursKeepPortalsStayWithinErrorAndAgreeOnBorders) {
   for (Partition p : kPartitions) {
     SCOPED_TRACE(partitionName(p));
     Settings settings = withRawLoops(p);
@@ -159,12 +84,12 @@ TEST_P(RealInputStage, ContoursKeepPortalsStayWithinErrorAndAgreeOnBorders) {
     EXPECT_EQ(checkPortalsSurvive(byDefault), "");
 
     settings.straightRegionBorders = false;
-    const ContourSet refined = impl.contours(hf_, regions, settings);
+    const ContourSet refined = impl().contours(hf_, regions, settings);
     EXPECT_EQ(checkContourShape(hf_, regions, refined), "");
     EXPECT_EQ(checkRawWithinError(refined, settings.maxError), "");
 
     settings.maxError = 0;
-    const ContourSet exact = impl.contours(hf_, regions, settings);
+    const ContourSet exact = impl().contours(hf_, regions, settings);
     EXPECT_EQ(checkContourShape(hf_, regions, exact), "");
     if (everyLinkIsMutual(hf_) && exact.rawFallbacks == 0) {
       EXPECT_EQ(checkSharedBordersAgree(exact), "");
@@ -172,41 +97,31 @@ TEST_P(RealInputStage, ContoursKeepPortalsStayWithinErrorAndAgreeOnBorders) {
   }
 }
 
-bool singleFloor(const Heightfield& hf) {
-  std::vector<int> walkable(hf.counts.size(), 0);
-  for (int s = 0; s < hf.spanCount(); ++s) {
-    if (hf.spans[s].area != 0 && ++walkable[hf.spanCell[s]] > 1) return false;
-  }
-  return true;
-}
+INSTANTIATE_TEST_SUITE_P(
+    MeshesAndScenarios, RealInput,
+    ::testing::Combine(::testing::ValuesIn(realInputs()),
+                       ::testing::ValuesIn(allImplementations())),
+    [](const ::testing::TestParamInfo<InputAndImplementation>& info) {
+      return std::get<0>(info.param).name + "_" +
+             std::get<1>(info.param)->name();
+    });
 
-// §4 shortcut: on every single-floor input (the scenarios flat, terrain,
-// rooms and mosaic; all three meshes have columns with two walkable spans)
-// it equals the general code followed by island removal and numbering.
-TEST(RealInputs, LayerShortcutEqualsTheGeneralCodeOnEverySingleFloorOne) {
-  int checked = 0;
-  for (const Input& input : inputs()) {
-    if (!input.mesh.empty()) continue;  // meshes: multi-floor, see above
-    const Heightfield hf = generateScenario(input.name, {input.size, 7});
-    if (!singleFloor(hf)) continue;
-    ++checked;
-    for (int64_t minArea : {0, 8, 64, 100000}) {
-      Settings settings;
-      settings.partition = Partition::Layers;
-      settings.minRegionArea = minArea;
-      std::vector<int> general = ref::buildLayerRegionsGeneral(hf);
-      ref::removeIslands(hf, general, minArea);
-      ref::renumberRegions(general);
-      EXPECT_EQ(ref::buildRegions(hf, settings).regions, general)
-          << input.name << " minRegionArea " << minArea;
+class RealInputBytes : public ::testing::TestWithParam<RealInputName> {
+ protected:
+  void SetUp() override {
+    std::optional<Heightfield> hf = loadRealInput(GetParam());
+    if (!hf) {
+      GTEST_SKIP() << "mesh " << GetParam().mesh
+                   << " is absent (../shared/meshes); skipped";
     }
+    hf_ = std::move(*hf);
   }
-  EXPECT_EQ(checked, 4);
-}
+  Heightfield hf_;
+};
 
 // The optimized implementation gives the reference's bytes: every
 // document, raw loops included, for every partition.
-TEST_P(RealInput, OptimizedGivesTheReferenceBytes) {
+TEST_P(RealInputBytes, OptimizedGivesTheReferenceBytes) {
   const Implementation& reference = *findImplementation("reference");
   const Implementation& optimized = *findImplementation("optimized");
   for (Partition p : kPartitions) {
@@ -225,18 +140,9 @@ TEST_P(RealInput, OptimizedGivesTheReferenceBytes) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(MeshesAndScenarios, RealInput,
-                         ::testing::ValuesIn(inputs()),
+INSTANTIATE_TEST_SUITE_P(MeshesAndScenarios, RealInputBytes,
+                         ::testing::ValuesIn(realInputs()),
                          [](const auto& info) { return info.param.name; });
-
-INSTANTIATE_TEST_SUITE_P(
-    MeshesAndScenarios, RealInputStage,
-    ::testing::Combine(::testing::ValuesIn(inputs()),
-                       ::testing::ValuesIn(allImplementations())),
-    [](const auto& info) {
-      return std::get<0>(info.param).name + "_" +
-             std::get<1>(info.param)->name();
-    });
 
 }  // namespace
 }  // namespace regcon

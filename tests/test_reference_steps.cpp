@@ -11,6 +11,7 @@
 #include <array>
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <random>
 #include <string>
 #include <vector>
@@ -19,6 +20,8 @@
 #include "reference/contours_steps.h"
 #include "reference/reference.h"
 #include "tests/every_implementation.h"
+#include "tests/invariants.h"
+#include "tests/real_inputs.h"
 #include "tests/test_support.h"
 #include "tests/worked_fields.h"
 
@@ -542,6 +545,26 @@ TEST_P(LayersAgainstGeneralCode,
   EXPECT_GE(checked, 12);
 }
 
+// §4 shortcut: on every single-floor input (the scenarios flat, terrain,
+// rooms and mosaic; all three meshes have columns with two walkable spans)
+// it equals the general code followed by island removal and numbering.
+TEST_P(LayersAgainstGeneralCode,
+       ShortcutEqualsGeneralCodeOnEverySingleFloorRealInput) {
+  int checked = 0;
+  for (const testing::RealInputName& input : testing::realInputs()) {
+    if (!input.mesh.empty()) continue;  // the meshes are multi-floor
+    const Heightfield hf = generateScenario(input.name, {input.size, 7});
+    if (testing::anyColumnHoldsTwoWalkableSpans(hf)) continue;
+    ++checked;
+    for (int64_t minArea : {0, 8, 64, 100000}) {
+      EXPECT_TRUE(testing::SameRegions(hf, generalLayerBuild(hf, minArea),
+                                       layers(hf, minArea)))
+          << input.name << " minRegionArea " << minArea;
+    }
+  }
+  EXPECT_EQ(checked, 4);
+}
+
 // Layers.OverlappingFloorsStayApart: the general code's sweep and merge
 // keep the overlapping floors apart; the ramp goes with the ground.
 TEST(LayerSteps, GeneralCodeKeepsOverlappingFloorsApart) {
@@ -625,6 +648,40 @@ TEST(LayerSteps, AssignedLayersAndLabelledComponentsOfTheRestartBuilding) {
   EXPECT_TRUE(
       LayerProperties(changed, ref::buildLayerRegionsUnfiltered(changed, 0)));
 }
+
+// ------------------------------------------ §6 tracing on the real inputs
+
+// §6 Tracing on every mesh and scenario (tests/real_inputs.h): per region
+// the traced loops' signed areas sum to twice its span count and their
+// lengths to its boundary edges (tests/invariants.h), zero-area loops
+// included, which no output shows.
+class RealInputSteps : public ::testing::TestWithParam<testing::RealInputName> {
+ protected:
+  void SetUp() override {
+    hf_ = testing::loadRealInput(GetParam());
+    if (!hf_) GTEST_SKIP() << "mesh " << GetParam().mesh << " is absent";
+  }
+  const Heightfield& hf() const { return *hf_; }
+  std::optional<Heightfield> hf_;
+};
+
+TEST_P(RealInputSteps, TracedLoopsCoverEachRegionExactly) {
+  for (Partition p : testing::kPartitions) {
+    SCOPED_TRACE(partitionName(p));
+    Settings settings;
+    settings.partition = p;
+    const auto regions = ref::buildRegions(hf(), settings).regions;
+    std::vector<testing::RegionLoop> loops;
+    for (const auto& loop : ref::traceLoops(hf(), regions)) {
+      loops.push_back({loop.region, loop.vertices});
+    }
+    EXPECT_EQ(testing::checkTracedLoops(hf(), regions, loops), "");
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(MeshesAndScenarios, RealInputSteps,
+                         ::testing::ValuesIn(testing::realInputs()),
+                         [](const auto& info) { return info.param.name; });
 
 }  // namespace
 }  // namespace regcon

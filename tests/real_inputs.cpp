@@ -1,0 +1,35 @@
+#include "tests/real_inputs.h"
+
+#include <filesystem>
+#include <map>
+
+#include "core/scenarios.h"
+#include "import/mesh_import.h"
+#include "tests/test_support.h"
+
+namespace regcon::testing {
+
+std::vector<RealInputName> realInputs() {
+  std::vector<RealInputName> list = {{"dungeon", "dungeon.obj"},
+                                     {"nav_test", "nav_test.obj"},
+                                     {"undulating", "undulating.obj"}};
+  for (const std::string& name : scenarioNames()) {
+    list.push_back({name, "", 40});
+  }
+  return list;
+}
+
+std::optional<Heightfield> loadRealInput(const RealInputName& input) {
+  if (input.mesh.empty()) return generateScenario(input.name, {input.size, 7});
+  // Each mesh is imported by many tests, each implementation's among them.
+  static std::map<std::string, Heightfield> imported;
+  const auto found = imported.find(input.mesh);
+  if (found != imported.end()) return found->second;
+  const std::string path = sharedDir() + "/meshes/" + input.mesh;
+  if (sharedDir().empty() || !std::filesystem::exists(path)) {
+    return std::nullopt;
+  }
+  return imported[input.mesh] = importMesh(path, MeshImportOptions{});
+}
+
+}  // namespace regcon::testing
