@@ -78,8 +78,8 @@ TEST_P(RealInput, ContoursKeepPortalsStayWithinErrorAndAgreeOnBorders) {
   for (Partition p : kPartitions) {
     SCOPED_TRACE(partitionName(p));
     Settings settings = withRawLoops(p);
-    const auto regions = impl.regions(hf_, settings).regions;
-    const ContourSet byDefault = impl.contours(hf_, regions, settings);
+    const auto regions = impl().regions(hf_, settings).regions;
+    const ContourSet byDefault = impl().contours(hf_, regions, settings);
     EXPECT_EQ(checkContourShape(hf_, regions, byDefault), "");
     EXPECT_EQ(checkPortalsSurvive(byDefault), "");
 
