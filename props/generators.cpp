@@ -8,7 +8,9 @@
 #include <utility>
 #include <vector>
 
+#include "core/builder.h"
 #include "core/io.h"
+#include "core/limits.h"
 #include "tests/invariants.h"
 
 namespace regcon {
@@ -29,10 +31,10 @@ namespace regcon::props {
 namespace {
 
 constexpr int kMaxSide = 48;
-constexpr int kMaxY = 65535;
+constexpr int kMaxY = static_cast<int>(limits::kMaxY);
 
-// (y, area) of every span of one column, in any order.
-using Column = std::vector<std::pair<int, int>>;
+// The floors of one column, in any order (the builder sorts them).
+using Column = std::vector<Floor>;
 
 struct LinkEdit {
   int span = 0;  // taken modulo the span count
@@ -53,52 +55,18 @@ rc::Gen<int> area() {
   return rc::gen::weightedElement<int>({{2, 0}, {10, 1}, {3, 2}, {1, 63}});
 }
 
-// Sorted bottom up with duplicate floors dropped: y strictly increasing.
-void normalise(Column& column) {
-  std::sort(column.begin(), column.end());
-  column.erase(std::unique(column.begin(), column.end(),
-                           [](const auto& a, const auto& b) {
-                             return a.first == b.first;
-                           }),
-               column.end());
-  if (column.size() > 63) column.resize(63);
-}
-
-// The lowest span of the neighbouring column within `climb`, or kNoLink:
-// how a heightfield builder links (can come out one-way on several floors).
-int builderLink(const Column& other, int y, int climb) {
-  for (int j = 0; j < static_cast<int>(other.size()); ++j) {
-    if (std::abs(other[j].first - y) <= climb) return j;
-  }
-  return kNoLink;
-}
-
-Heightfield buildField(int width, int depth, std::vector<Column> columns,
+// Spans and links as a heightfield builder makes them: floors sorted by y
+// (the first added of equal floors kept), each linked to the lowest span of
+// the neighbouring column within `climb` (can come out one-way on several
+// floors).
+Heightfield buildField(int width, int depth, const std::vector<Column>& columns,
                        int climb) {
-  Heightfield hf;
-  hf.width = width;
-  hf.depth = depth;
-  for (Column& column : columns) normalise(column);
-  for (const Column& column : columns) {
-    hf.counts.push_back(static_cast<int>(column.size()));
-  }
+  HeightfieldBuilder builder(width, depth);
   for (int z = 0; z < depth; ++z) {
-    for (int x = 0; x < width; ++x) {
-      for (const auto& [y, spanArea] : columns[x + z * width]) {
-        Span span;
-        span.y = y;
-        span.area = spanArea;
-        for (int d = 0; d < 4; ++d) {
-          const int nx = x + kDirX[d], nz = z + kDirZ[d];
-          if (!hf.insideGrid(nx, nz)) continue;
-          span.link[d] = builderLink(columns[nx + nz * width], y, climb);
-        }
-        hf.spans.push_back(span);
-      }
-    }
+    for (int x = 0; x < width; ++x)
+      builder.column(x, z) = columns[x + z * width];
   }
-  hf.index();
-  return hf;
+  return builder.build(LinkRule{climb, false});
 }
 
 void applyLinkEdits(Heightfield& hf, const std::vector<LinkEdit>& edits) {
@@ -111,6 +79,36 @@ void applyLinkEdits(Heightfield& hf, const std::vector<LinkEdit>& edits) {
     const int count = hf.counts[x + z * hf.width];
     const bool remove = edit.target < 0 || count == 0;
     hf.spans[s].link[edit.dir] = remove ? kNoLink : edit.target % count;
+  }
+}
+
+// A crossing link between floors: span s links `dir` to a span of the
+// neighbouring column on another floor than the builder chose, and that
+// span links back. Around it the two routes to a diagonal reach different
+// spans (tests' DistanceField.BothRoutesToADiagonalCount draws one), vertex
+// Y needs both routes, and one sweep can be touched from two floors.
+void applyTwists(Heightfield& hf, const std::vector<LinkEdit>& twists) {
+  // (span, dir) whose neighbouring column holds two floors or more.
+  std::vector<std::pair<int, int>> candidates;
+  for (int s = 0; s < hf.spanCount(); ++s) {
+    for (int d = 0; d < 4; ++d) {
+      const int x = hf.cellX(s) + kDirX[d], z = hf.cellZ(s) + kDirZ[d];
+      if (hf.insideGrid(x, z) && hf.counts[x + z * hf.width] > 1) {
+        candidates.emplace_back(s, d);
+      }
+    }
+  }
+  if (candidates.empty()) return;
+  for (const LinkEdit& twist : twists) {
+    const auto [s, d] = candidates[twist.span % candidates.size()];
+    const int cell =
+        hf.cellX(s) + kDirX[d] + (hf.cellZ(s) + kDirZ[d]) * hf.width;
+    const int count = hf.counts[cell];
+    int target = std::abs(twist.target) % count;
+    if (target == hf.spans[s].link[d]) target = (target + 1) % count;
+    hf.spans[s].link[d] = target;
+    const int back = s - hf.cellStart[hf.spanCell[s]];
+    hf.spans[hf.cellStart[cell] + target].link[(d + 2) & 3] = back;
   }
 }
 
@@ -127,6 +125,16 @@ rc::Gen<std::vector<LinkEdit>> linkEdits() {
                         rc::gen::container<std::vector<LinkEdit>>(linkEdit()));
 }
 
+// Most multi-floor fields get one to three twists.
+rc::Gen<std::vector<LinkEdit>> twists() {
+  return rc::gen::mapcat(
+      rc::gen::weightedElement<int>({{1, 0}, {2, 1}, {1, 2}, {1, 3}}),
+      [](int count) {
+        return rc::gen::container<std::vector<LinkEdit>>(
+            static_cast<size_t>(count), linkEdit());
+      });
+}
+
 // Floors mostly low, sometimes near the top of the range.
 rc::Gen<int> lowestFloor() {
   return rc::gen::weightedElement<int>({{8, 0}, {1, kMaxY - 30}, {1, 200}});
@@ -139,7 +147,7 @@ rc::Gen<Column> randomColumn() {
     Column column;
     int y = *lowestFloor() + *rc::gen::inRange(0, 8);
     for (int i = 0; i < count && y <= kMaxY; ++i) {
-      column.emplace_back(y, *area());
+      column.push_back({y, *area()});
       y += *rc::gen::weightedElement<int>(
           {{4, 1}, {4, 2}, {4, 3}, {2, 5}, {2, 8}, {1, 40}});
     }
@@ -206,7 +214,7 @@ rc::Gen<Heightfield> terrainField() {
         const int kind =
             *rc::gen::weightedElement<int>({{40, 1}, {2, 0}, {2, 2}, {1, -1}});
         if (kind < 0) continue;  // a hole in the terrain
-        columns[x + z * width].emplace_back(terrainY(rows, cols, x, z), kind);
+        columns[x + z * width].push_back({terrainY(rows, cols, x, z), kind});
       }
     }
     Heightfield hf = buildField(width, depth, columns, climb);
@@ -230,12 +238,13 @@ rc::Gen<Heightfield> multiFloorField() {
       for (int z = 0; z < depth; ++z) {
         for (int x = 0; x < width; ++x) {
           if (*rc::gen::inRange(0, 100) >= density) continue;
-          columns[x + z * width].emplace_back(base + slope * x, floorArea);
+          columns[x + z * width].push_back({base + slope * x, floorArea});
         }
       }
     }
     Heightfield hf = buildField(width, depth, columns, climb);
     applyLinkEdits(hf, *linkEdits());
+    applyTwists(hf, *twists());
     return hf;
   });
 }
@@ -315,8 +324,8 @@ rc::Gen<Heightfield> rectangleField() {
     std::vector<Column> columns(width * depth);
     for (int z = 0; z < depth; ++z) {
       for (int x = 0; x < width; ++x) {
-        columns[x + z * width].emplace_back(terrainY(rows, cols, x, z),
-                                            spanArea);
+        columns[x + z * width].push_back(
+            {terrainY(rows, cols, x, z), spanArea});
       }
     }
     return buildField(width, depth, columns, climb);

@@ -34,6 +34,14 @@ inline void expectHolds(const Implementation& impl, const std::string& rule,
   if (!failure.empty()) RC_FAIL(impl.name() + ": " + rule + ": " + failure);
 }
 
+// "" when `actual` gives the bytes of `expected` (distances, regions and
+// contours as interchange §5 hashes them), else a report of what differs.
+std::string differences(const Heightfield& hf, const StageResult& expected,
+                        const StageResult& actual);
+
+// Tags the case with the two-floor twists its field holds (props/twists.h).
+void classifyTwists(const Heightfield& hf);
+
 // Number of spans of each region id (index = id).
 std::vector<int> regionSizes(const std::vector<int>& regions);
 

@@ -309,6 +309,7 @@ RC_GTEST_PROP(Contours, AnyGivenPartitionKeepsItsShapeAndItsBytes, ()) {
   const std::vector<int> regions = *givenPartition(hf);
   const Settings settings =
       *settingsWhere([](Settings& s) { s.rawContours = true; });
+  classifyTwists(hf);
   std::string firstHash;
   forEachImplementation([&](const Implementation& impl) {
     const ContourSet set = impl.contours(hf, regions, settings);

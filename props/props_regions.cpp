@@ -70,6 +70,7 @@ std::vector<char> islandSpans(const Heightfield& hf,
 
 RC_GTEST_PROP(DistanceField, IsExact, ()) {
   const Heightfield hf = *anyField();
+  classifyTwists(hf);
   forEachImplementation([&](const Implementation& impl) {
     expectHolds(impl, "§1 distance field",
                 testing::checkDistanceField(hf, impl.distances(hf)));
