@@ -1,9 +1,11 @@
 # make demo: install what is missing, build (release), run the main job on a
 #            built-in scenario.
-# make test: install, build (dev: ASan + UBSan), run every test, then the
-#            bounded fuzz smoke runs.
+# make test: install, build (dev: ASan + UBSan), run every test (the
+#            properties with few cases), then the properties with the full
+#            case count at release speed (build/props), then the bounded fuzz
+#            smoke runs.
 # make fuzz: long fuzzing (FUZZ_SECONDS per harness, default 600).
-.PHONY: demo test deps release dev fuzz-build fuzz-smoke fuzz coverage bench format clean
+.PHONY: demo test deps release dev props fuzz-build fuzz-smoke fuzz coverage bench format clean
 
 FUZZ_SECONDS ?= 600
 SMOKE_SECONDS ?= 30
@@ -19,6 +21,12 @@ dev: deps
 	@cmake --preset dev >/dev/null
 	@cmake --build --preset dev
 
+# The properties alone, -O2 without sanitizers: ctest runs them with the
+# full case count and the commit's seed (props/README.md).
+props: deps
+	@cmake --preset props >/dev/null
+	@cmake --build --preset props
+
 fuzz-build: deps
 	@cmake --preset fuzz >/dev/null
 	@cmake --build --preset fuzz
@@ -26,8 +34,10 @@ fuzz-build: deps
 demo: release
 	build/release/regcon demo --picture build/demo.svg
 
-test: dev fuzz-build
+test: dev props fuzz-build
 	ctest --preset dev
+	@echo "properties: RC_PARAMS=$$(build/props/props/regcon_props --ci-params)"
+	ctest --preset props
 	scripts/fuzz.sh $(SMOKE_SECONDS)
 
 fuzz-smoke: fuzz-build
