@@ -34,10 +34,13 @@ inline void expectHolds(const Implementation& impl, const std::string& rule,
   if (!failure.empty()) RC_FAIL(impl.name() + ": " + rule + ": " + failure);
 }
 
-// "" when `actual` gives the bytes of `expected` (distances, regions and
-// contours as interchange §5 hashes them), else a report of what differs.
-std::string differences(const Heightfield& hf, const StageResult& expected,
-                        const StageResult& actual);
+// "" when two implementations' results of one heightfield are the same
+// (distances, regions, contours, raw loops), else the comparer's report
+// (core/compare.h): every differing section, its count and first difference.
+std::string differences(const Heightfield& hf, const Implementation& expected,
+                        const StageResult& expectedResult,
+                        const Implementation& actual,
+                        const StageResult& actualResult);
 
 // Tags the case with the two-floor twists its field holds (props/twists.h).
 void classifyTwists(const Heightfield& hf);

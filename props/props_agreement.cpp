@@ -6,6 +6,8 @@
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
+#include <string>
+
 #include "props/generators.h"
 #include "props/prop_support.h"
 
@@ -21,8 +23,10 @@ RC_GTEST_PROP(Agreement, EveryImplementationGivesTheReferenceResult, ()) {
   const StageResult expected = runStage(reference, hf, settings);
   forEachImplementation([&](const Implementation& impl) {
     if (&impl == &reference) return;
+    const std::string report = differences(hf, reference, expected, impl,
+                                           runStage(impl, hf, settings));
     expectHolds(impl, "same result as the reference",
-                differences(hf, expected, runStage(impl, hf, settings)));
+                report.empty() ? "" : "\n" + report);
   });
 }
 
