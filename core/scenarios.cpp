@@ -427,13 +427,89 @@ Heightfield mosaic(int size, Rng& rng) {
   return cols.build();
 }
 
+// ------------------------------------------------------ hostile shapes
+//
+// Shapes drawn without chance that push one step of §6 or §5 to its worst
+// case (issue 16): many holes in one region, one long thin loop, one region
+// per cell, the most floors a column may hold.
+
+// An open floor with a one-cell pillar (a cell without a span) at every
+// (x, z) with x mod spacing = z mod spacing = spacing - 1, short of the last
+// row and column, so that each pillar is a hole and never a notch.
+Heightfield pillarField(int size, int spacing) {
+  Columns cols(size);
+  cols.forAll([&](int x, int z) {
+    const bool pillar = x % spacing == spacing - 1 &&
+                        z % spacing == spacing - 1 && x < size - 1 &&
+                        z < size - 1;
+    if (!pillar) cols.add(x, z, 0, kWalkable);
+  });
+  return cols.build();
+}
+
+Heightfield pillars(int size, Rng&) {
+  return pillarField(size, 2);
+}
+Heightfield pillars4(int size, Rng&) {
+  return pillarField(size, 4);
+}
+Heightfield pillars8(int size, Rng&) {
+  return pillarField(size, 8);
+}
+
+// A one-cell-wide corridor: every even row is walkable from x = 0 to the
+// last column; each odd row between two corridor rows opens one cell, at
+// the last column and the first in turn, so the corridor snakes up the grid.
+Heightfield serpentine(int size, Rng&) {
+  Columns cols(size);
+  cols.forAll([&](int x, int z) {
+    const bool corridor = z % 2 == 0;
+    const bool turnAtEnd = (z / 2) % 2 == 0;
+    const bool turn =
+        z % 2 == 1 && z + 1 < size && x == (turnAtEnd ? size - 1 : 0);
+    if (corridor || turn) cols.add(x, z, 0, kWalkable);
+  });
+  return cols.build();
+}
+
+// Two walkable areas in a checkerboard: no two neighbouring cells share an
+// area, so every cell is a region of its own.
+Heightfield checkerboard(int size, Rng&) {
+  constexpr int kOtherArea = 5;
+  Columns cols(size);
+  cols.forAll([&](int x, int z) {
+    cols.add(x, z, 0, (x + z) % 2 == 0 ? kWalkable : kOtherArea);
+  });
+  return cols.build();
+}
+
+// 63 full floors (the most a column holds), each two climb heights above
+// the one below, so that every floor links only to itself.
+Heightfield stack63(int size, Rng&) {
+  constexpr int kFloors = limits::kMaxSpansPerCell;
+  Columns cols(size);
+  cols.forAll([&](int x, int z) {
+    for (int k = 0; k < kFloors; ++k) cols.add(x, z, 2 * kClimb * k, kWalkable);
+  });
+  return cols.build();
+}
+
 using Generator = Heightfield (*)(int, Rng&);
 
 const std::vector<std::pair<std::string, Generator>>& generators() {
   static const std::vector<std::pair<std::string, Generator>> all{
-      {"flat", flat},     {"terrain", terrain},
-      {"rooms", rooms},   {"multifloor", multifloor},
-      {"spiral", spiral}, {"mosaic", mosaic}};
+      {"flat", flat},
+      {"terrain", terrain},
+      {"rooms", rooms},
+      {"multifloor", multifloor},
+      {"spiral", spiral},
+      {"mosaic", mosaic},
+      {"pillars", pillars},
+      {"pillars4", pillars4},
+      {"pillars8", pillars8},
+      {"serpentine", serpentine},
+      {"checkerboard", checkerboard},
+      {"stack63", stack63}};
   return all;
 }
 

@@ -18,7 +18,8 @@ struct ScenarioOptions {
   uint64_t seed = 1;
 };
 
-// flat terrain rooms multifloor spiral mosaic
+// flat terrain rooms multifloor spiral mosaic, and the unseeded hostile
+// shapes pillars pillars4 pillars8 serpentine checkerboard stack63
 std::vector<std::string> scenarioNames();
 // Throws InputError for an unknown name or a size out of range.
 Heightfield generateScenario(const std::string& name,

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <numeric>
 
+#include "optimized/contours_grid.h"
 #include "optimized/contours_steps.h"
 
 namespace regcon::opt::contours {
@@ -36,23 +37,40 @@ bool bruteForceCrossing(const Loop& loop) {
   return false;
 }
 
-// Sweep over edges sorted by smallest x: a proper crossing needs
-// overlapping x and z ranges, so skipping other pairs gives the same answer.
-bool sweepCrossing(const Loop& loop) {
+// Edges bucketed by the grid cells they pass through; only edges sharing a
+// bucket are compared. A crossing point lies in a bucket that both edges
+// pass through, so skipping the other pairs gives the same answer, and a
+// loop of many short edges (a field of pillars) costs about linear time
+// where a sweep along x compares every edge of a column with every other.
+bool gridCrossing(const Loop& loop) {
   const int n = static_cast<int>(loop.size());
-  std::vector<Box> boxes(n);
-  for (int i = 0; i < n; ++i) boxes[i] = Box::of(loop[i], loop[(i + 1) % n]);
-  std::vector<int> order(n);
-  std::iota(order.begin(), order.end(), 0);
-  std::sort(order.begin(), order.end(),
-            [&](int a, int b) { return boxes[a].minX < boxes[b].minX; });
-  for (int k = 0; k < n; ++k) {
-    const int i = order[k];
-    for (int l = k + 1; l < n && boxes[order[l]].minX <= boxes[i].maxX; ++l) {
-      const int j = order[l];
-      if (!boxes[i].overlaps(boxes[j])) continue;
-      if (properCross(loop[i], loop[(i + 1) % n], loop[j], loop[(j + 1) % n])) {
-        return true;
+  const BucketGrid grid(boundingBox(loop), n);
+  auto forEachBucket = [&](int e, auto&& visit) {
+    grid.anyBucketOf(loop[e], loop[(e + 1) % n], [&](int64_t bucket) {
+      visit(bucket);
+      return false;
+    });
+  };
+  // Bucket lists in one array: count, prefix sums, fill.
+  std::vector<int64_t> start(grid.bucketCount() + 1, 0);
+  for (int e = 0; e < n; ++e) {
+    forEachBucket(e, [&](int64_t bucket) { ++start[bucket + 1]; });
+  }
+  std::partial_sum(start.begin(), start.end(), start.begin());
+  std::vector<int> members(start.back());
+  std::vector<int64_t> fill(start.begin(), start.end() - 1);
+  for (int e = 0; e < n; ++e) {
+    forEachBucket(e, [&](int64_t bucket) { members[fill[bucket]++] = e; });
+  }
+  for (int64_t b = 0; b < grid.bucketCount(); ++b) {
+    for (int64_t i = start[b]; i < start[b + 1]; ++i) {
+      const int e = members[i];
+      for (int64_t j = i + 1; j < start[b + 1]; ++j) {
+        const int f = members[j];
+        if (properCross(loop[e], loop[(e + 1) % n], loop[f],
+                        loop[(f + 1) % n])) {
+          return true;
+        }
       }
     }
   }
@@ -99,11 +117,11 @@ int64_t signedArea2(const Loop& loop) {
 }
 
 bool hasProperCrossing(const Loop& loop) {
-  // The all-pairs scan needs no sort and no allocation, so it is the cheaper
+  // The all-pairs scan needs no grid and no allocation, so it is the cheaper
   // one on short loops; both give the same answer, the cutover only moves time.
-  constexpr size_t kSweepFrom = 24;
-  return loop.size() < kSweepFrom ? bruteForceCrossing(loop)
-                                  : sweepCrossing(loop);
+  constexpr size_t kGridFrom = 24;
+  return loop.size() < kGridFrom ? bruteForceCrossing(loop)
+                                 : gridCrossing(loop);
 }
 
 bool segmentsTouch(const ContourVertex& a, const ContourVertex& b,

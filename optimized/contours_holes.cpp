@@ -1,126 +1,322 @@
 // §6 Holes / readings R11: bridging each hole of an outline into one loop.
+// The merged loop grows with every joined hole, so nothing here scans it
+// whole per hole: candidates come nearest first from a bucket grid of its
+// vertices, their loop index from a tree over the loop, and the clearance
+// test looks only at edges in the buckets the bridge passes through.
 #include <algorithm>
 #include <numeric>
+#include <queue>
+#include <tuple>
 
+#include "optimized/contours_grid.h"
 #include "optimized/contours_steps.h"
 
 namespace regcon::opt::contours {
 namespace {
 
-// Is `point` strictly inside the interior cone at vertex i of `loop`? The
-// interior lies left of the loop's direction; collinear counts as convex;
-// points on the rays are outside.
-bool inCone(const Loop& loop, int i, const ContourVertex& point) {
-  const int n = static_cast<int>(loop.size());
-  const ContourVertex& prev = loop[(i + n - 1) % n];
-  const ContourVertex& at = loop[i];
-  const ContourVertex& next = loop[(i + 1) % n];
+// Is `point` strictly inside the interior cone at `at` between its loop
+// neighbours? The interior lies left of the loop's direction; collinear
+// counts as convex; points on the rays are outside.
+bool inCone(const ContourVertex& prev, const ContourVertex& at,
+            const ContourVertex& next, const ContourVertex& point) {
   if (orient(prev, at, next) >= 0) {
     return orient(prev, at, point) > 0 && orient(at, next, point) > 0;
   }
   return !(orient(at, next, point) <= 0 && orient(prev, at, point) <= 0);
 }
 
-struct Segment {
-  ContourVertex p, q;
-  Box box;
+uint64_t mix(uint64_t z) {
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  return z ^ (z >> 31);
+}
+
+// The merged loop as a circular list of vertex occurrences (nodes), with a
+// treap over the same nodes in loop order. Splicing a hole in is then local,
+// where a flat loop would be copied for each hole, and a node's index (the
+// "lowest index" of readings R11) takes O(log n). Node 0 is the outline's
+// first vertex; nothing is ever inserted before it, so it stays index 0.
+class MergedLoop {
+ public:
+  explicit MergedLoop(const Loop& outline) {
+    nodes_.reserve(outline.size());
+    add(outline[0]);
+    nodes_[0].prev = nodes_[0].next = 0;
+    for (size_t i = 1; i < outline.size(); ++i) {
+      insertAfter(static_cast<int>(i - 1), outline[i]);
+    }
+  }
+
+  int nodeCount() const { return static_cast<int>(nodes_.size()); }
+  const ContourVertex& at(int node) const { return nodes_[node].vertex; }
+  int prev(int node) const { return nodes_[node].prev; }
+  int next(int node) const { return nodes_[node].next; }
+  void setNeighbor(int node, int value) {
+    nodes_[node].vertex.neighbor = value;
+  }
+
+  // Position of the node in the loop.
+  int index(int node) const {
+    int at = sizeOf(nodes_[node].left);
+    for (int child = node, up = nodes_[node].parent; up >= 0;
+         child = up, up = nodes_[up].parent) {
+      if (nodes_[up].right == child) at += sizeOf(nodes_[up].left) + 1;
+    }
+    return at;
+  }
+
+  // A new node right after `node` in the loop; returns it.
+  int insertAfter(int node, const ContourVertex& vertex) {
+    const int added = add(vertex);
+    Node& before = nodes_[node];
+    nodes_[added].prev = node;
+    nodes_[added].next = before.next;
+    nodes_[before.next].prev = added;
+    nodes_[node].next = added;
+    // In the tree: the leftmost spot of node's right subtree.
+    int parent = node;
+    bool asLeft = false;
+    if (nodes_[node].right >= 0) {
+      parent = nodes_[node].right;
+      while (nodes_[parent].left >= 0) parent = nodes_[parent].left;
+      asLeft = true;
+    }
+    (asLeft ? nodes_[parent].left : nodes_[parent].right) = added;
+    nodes_[added].parent = parent;
+    for (int up = parent; up >= 0; up = nodes_[up].parent) ++nodes_[up].size;
+    while (nodes_[added].parent >= 0 &&
+           nodes_[nodes_[added].parent].priority < nodes_[added].priority) {
+      rotateUp(added);
+    }
+    return added;
+  }
+
+  Loop toLoop() const {
+    Loop loop;
+    loop.reserve(nodes_.size());
+    int node = 0;
+    do {
+      loop.push_back(nodes_[node].vertex);
+      node = nodes_[node].next;
+    } while (node != 0);
+    return loop;
+  }
+
+ private:
+  struct Node {
+    ContourVertex vertex;
+    int prev = -1, next = -1;
+    int left = -1, right = -1, parent = -1;
+    int size = 1;
+    uint64_t priority = 0;
+  };
+
+  int add(const ContourVertex& vertex) {
+    Node node;
+    node.vertex = vertex;
+    node.priority = mix(nodes_.size() + 0x9E3779B97F4A7C15ull);
+    nodes_.push_back(node);
+    if (nodes_.size() == 1) root_ = 0;
+    return static_cast<int>(nodes_.size()) - 1;
+  }
+
+  int sizeOf(int node) const { return node < 0 ? 0 : nodes_[node].size; }
+
+  void resize(int node) {
+    nodes_[node].size =
+        1 + sizeOf(nodes_[node].left) + sizeOf(nodes_[node].right);
+  }
+
+  // Rotates `node` above its parent, keeping the in-order (loop) order.
+  void rotateUp(int node) {
+    const int parent = nodes_[node].parent;
+    const int grand = nodes_[parent].parent;
+    if (nodes_[parent].left == node) {
+      nodes_[parent].left = nodes_[node].right;
+      if (nodes_[node].right >= 0) nodes_[nodes_[node].right].parent = parent;
+      nodes_[node].right = parent;
+    } else {
+      nodes_[parent].right = nodes_[node].left;
+      if (nodes_[node].left >= 0) nodes_[nodes_[node].left].parent = parent;
+      nodes_[node].left = parent;
+    }
+    nodes_[parent].parent = node;
+    nodes_[node].parent = grand;
+    if (grand < 0) {
+      root_ = node;
+    } else if (nodes_[grand].left == parent) {
+      nodes_[grand].left = node;
+    } else {
+      nodes_[grand].right = node;
+    }
+    resize(parent);
+    resize(node);
+  }
+
+  std::vector<Node> nodes_;
+  int root_ = -1;
 };
 
-Segment makeSegment(const ContourVertex& p, const ContourVertex& q) {
-  return {p, q, Box::of(p, q)};
-}
+// Every edge that a bridge must stay clear of (readings R11: the merged
+// loop's and those of the holes not yet tried, including the current one),
+// bucketed by the grid cells they pass through. A failed hole's edges are
+// switched off; a joined hole's edges stay, as they are now the loop's.
+class EdgeIndex {
+ public:
+  static constexpr int kLoopOwner = 0;  // the outline and the bridges
 
-// Does an edge of `loop`, other than those with an end at p's or q's
-// position, touch the closed segment? Edges whose box misses the segment's
-// box cannot touch it, so skipping them gives the same answer.
-bool loopBlocks(const Loop& loop, const Segment& s) {
-  const size_t n = loop.size();
-  for (size_t i = 0; i < n; ++i) {
-    const ContourVertex& a = loop[i];
-    const ContourVertex& b = loop[(i + 1) % n];
-    if (!Box::of(a, b).overlaps(s.box)) continue;
-    if (samePosition(a, s.p) || samePosition(a, s.q) || samePosition(b, s.p) ||
-        samePosition(b, s.q)) {
-      continue;
+  explicit EdgeIndex(const BucketGrid& grid)
+      : grid_(grid), buckets_(grid.bucketCount()) {}
+
+  // The edges of a closed loop, switched on or off together as `owner`.
+  void addLoop(const Loop& loop, int owner) {
+    for (size_t i = 0; i < loop.size(); ++i) {
+      add(loop[i], loop[(i + 1) % loop.size()], owner);
     }
-    if (segmentsTouch(s.p, s.q, a, b)) return true;
   }
-  return false;
-}
 
-int64_t distance2(const ContourVertex& a, const ContourVertex& b) {
-  const int64_t dx = a.x - b.x, dz = a.z - b.z;
-  return dx * dx + dz * dz;
-}
-
-using Candidate = std::pair<int64_t, int>;  // squared distance, index
-
-// The nearest `count` candidates ordered after `after`, nearest first, in
-// one pass over the loop (keys are distinct, so batches never overlap).
-std::vector<Candidate> nextBatch(const Loop& merged, const ContourVertex& p,
-                                 const Candidate& after, size_t count) {
-  std::vector<Candidate> batch;
-  batch.reserve(count + 1);
-  for (int q = 0; q < static_cast<int>(merged.size()); ++q) {
-    const Candidate c{distance2(p, merged[q]), q};
-    if (c <= after || (batch.size() == count && c >= batch.back())) continue;
-    batch.insert(std::upper_bound(batch.begin(), batch.end(), c), c);
-    if (batch.size() > count) batch.pop_back();
-  }
-  return batch;
-}
-
-bool acceptsBridge(const Loop& merged, int q, const Loop& hole, int pi,
-                   const std::vector<const Loop*>& later,
-                   const std::vector<Box>& laterBoxes) {
-  const ContourVertex& p = hole[pi];
-  if (!inCone(hole, pi, merged[q]) || !inCone(merged, q, p)) return false;
-  const Segment s = makeSegment(p, merged[q]);
-  if (loopBlocks(merged, s) || loopBlocks(hole, s)) return false;
-  // A hole whose box misses the segment's box has no edge touching it.
-  for (size_t l = 0; l < later.size(); ++l) {
-    if (laterBoxes[l].overlaps(s.box) && loopBlocks(*later[l], s)) {
+  void add(const ContourVertex& a, const ContourVertex& b, int owner) {
+    const int id = static_cast<int>(edges_.size());
+    edges_.push_back({a, b, owner});
+    if (owner >= static_cast<int>(alive_.size())) alive_.resize(owner + 1, 1);
+    grid_.anyBucketOf(a, b, [&](int64_t bucket) {
+      buckets_[bucket].push_back(id);
       return false;
-    }
+    });
   }
-  return true;
-}
 
-// The first acceptable outline vertex for the bridge from hole vertex pi,
-// by increasing squared distance, lowest index on ties; -1 if none. Batches
-// of the nearest candidates visit them in that same order without sorting
-// the whole loop.
-int findBridge(const Loop& merged, const Loop& hole, int pi,
-               const std::vector<const Loop*>& later,
-               const std::vector<Box>& laterBoxes) {
-  constexpr size_t kBatch = 16;
-  Candidate after{-1, -1};
-  for (;;) {
-    const std::vector<Candidate> batch =
-        nextBatch(merged, hole[pi], after, kBatch);
-    for (const Candidate& c : batch) {
-      if (acceptsBridge(merged, c.second, hole, pi, later, laterBoxes)) {
-        return c.second;
+  void switchOff(int owner) { alive_[owner] = 0; }
+
+  // Does a live edge touch the closed segment p q, other than edges with an
+  // end at p's or q's position? Only edges sharing a bucket with the
+  // segment can touch it.
+  bool blocks(const ContourVertex& p, const ContourVertex& q) const {
+    return grid_.anyBucketOf(p, q, [&](int64_t bucket) {
+      for (int id : buckets_[bucket]) {
+        const Edge& e = edges_[id];
+        if (!alive_[e.owner]) continue;
+        if (samePosition(e.a, p) || samePosition(e.a, q) ||
+            samePosition(e.b, p) || samePosition(e.b, q)) {
+          continue;
+        }
+        if (segmentsTouch(p, q, e.a, e.b)) return true;
       }
-    }
-    if (batch.size() < kBatch) return -1;
-    after = batch.back();
+      return false;
+    });
   }
-}
 
-// Outline up to q, the hole from p round to p, then q again and the rest;
-// both bridge edges carry the contour's own region.
-Loop splice(const Loop& merged, int q, const Loop& hole, int pi, int region) {
-  const int h = static_cast<int>(hole.size());
-  Loop out;
-  out.reserve(merged.size() + hole.size() + 2);
-  out.insert(out.end(), merged.begin(), merged.begin() + q + 1);
-  out.back().neighbor = region;
-  for (int j = 0; j < h; ++j) out.push_back(hole[(pi + j) % h]);
-  out.push_back(hole[pi]);
-  out.back().neighbor = region;
-  out.insert(out.end(), merged.begin() + q, merged.end());
-  return out;
+ private:
+  struct Edge {
+    ContourVertex a, b;
+    int owner;
+  };
+  const BucketGrid& grid_;
+  std::vector<std::vector<int>> buckets_;
+  std::vector<Edge> edges_;
+  std::vector<char> alive_;
+};
+
+// The merged loop's nodes, bucketed by position.
+class VertexIndex {
+ public:
+  explicit VertexIndex(const BucketGrid& grid)
+      : grid_(grid), buckets_(grid.bucketCount()) {}
+  void add(int node, const ContourVertex& at) {
+    buckets_[grid_.bucketOf(at)].push_back(node);
+  }
+  const std::vector<int>& bucket(int64_t b) const { return buckets_[b]; }
+  const BucketGrid& grid() const { return grid_; }
+
+ private:
+  const BucketGrid& grid_;
+  std::vector<std::vector<int>> buckets_;
+};
+
+// The merged loop's nodes by increasing squared distance to p, lowest index
+// on ties (readings R11), read ring by ring of buckets around p's bucket.
+// After rings 0..r every unread node is at least r * side + 1 away along x
+// or z, so a node nearer than that is final: no unread one comes before it.
+class NearestFirst {
+ public:
+  NearestFirst(const VertexIndex& vertices, const MergedLoop& loop,
+               const ContourVertex& p)
+      : vertices_(vertices),
+        loop_(loop),
+        p_(p),
+        column_(vertices.grid().column(p.x)),
+        row_(vertices.grid().row(p.z)) {
+    const BucketGrid& grid = vertices.grid();
+    lastRing_ = std::max(
+        {column_, grid.columns() - 1 - column_, row_, grid.rows() - 1 - row_});
+  }
+
+  // The next node, or -1 when every node was given.
+  int next() {
+    for (;;) {
+      if (!pending_.empty() &&
+          (ring_ >= lastRing_ || std::get<0>(pending_.top()) < bound())) {
+        const int node = std::get<2>(pending_.top());
+        pending_.pop();
+        return node;
+      }
+      if (ring_ >= lastRing_) return -1;
+      readRing(++ring_);
+    }
+  }
+
+ private:
+  using Key = std::tuple<int64_t, int, int>;  // distance², index, node
+
+  int64_t bound() const {
+    const int64_t d = ring_ * vertices_.grid().side() + 1;
+    return d * d;
+  }
+
+  void readBucket(int column, int row) {
+    const BucketGrid& grid = vertices_.grid();
+    if (column < 0 || row < 0 || column >= grid.columns() ||
+        row >= grid.rows()) {
+      return;
+    }
+    for (int node : vertices_.bucket(grid.bucket(column, row))) {
+      const ContourVertex& q = loop_.at(node);
+      const int64_t dx = q.x - p_.x, dz = q.z - p_.z;
+      pending_.emplace(dx * dx + dz * dz, loop_.index(node), node);
+    }
+  }
+
+  void readRing(int r) {
+    if (r == 0) {
+      readBucket(column_, row_);
+      return;
+    }
+    for (int c = column_ - r; c <= column_ + r; ++c) {
+      readBucket(c, row_ - r);
+      readBucket(c, row_ + r);
+    }
+    for (int w = row_ - r + 1; w <= row_ + r - 1; ++w) {
+      readBucket(column_ - r, w);
+      readBucket(column_ + r, w);
+    }
+  }
+
+  const VertexIndex& vertices_;
+  const MergedLoop& loop_;
+  ContourVertex p_;
+  int column_, row_;
+  int ring_ = -1;
+  int lastRing_ = 0;
+  std::priority_queue<Key, std::vector<Key>, std::greater<>> pending_;
+};
+
+Box boxOfAll(const Loop& outline, const std::vector<const Loop*>& holes) {
+  Box box = boundingBox(outline);
+  for (const Loop* hole : holes) {
+    const Box b = boundingBox(*hole);
+    box = {std::min(box.minX, b.minX), std::max(box.maxX, b.maxX),
+           std::min(box.minZ, b.minZ), std::max(box.maxZ, b.maxZ)};
+  }
+  return box;
 }
 
 // Leftmost vertex order (x, then z), ties in discovery order.
@@ -134,37 +330,103 @@ std::vector<int> joinOrder(const std::vector<const Loop*>& holes,
   return order;
 }
 
+class Joiner {
+ public:
+  Joiner(const Loop& outline, const std::vector<const Loop*>& holes, int region)
+      : holes_(holes),
+        region_(region),
+        grid_(boxOfAll(outline, holes), totalVertices(outline, holes)),
+        loop_(outline),
+        vertices_(grid_),
+        edges_(grid_) {
+    for (int node = 0; node < loop_.nodeCount(); ++node) {
+      vertices_.add(node, loop_.at(node));
+    }
+    edges_.addLoop(outline, EdgeIndex::kLoopOwner);
+    for (size_t h = 0; h < holes.size(); ++h) {
+      edges_.addLoop(*holes[h], ownerOf(static_cast<int>(h)));
+    }
+  }
+
+  JoinResult run() {
+    std::vector<int> leftmost(holes_.size());
+    for (size_t h = 0; h < holes_.size(); ++h) {
+      leftmost[h] = leftmostIndex(*holes_[h]);
+    }
+    JoinResult result{{}, 0, 0};
+    for (int h : joinOrder(holes_, leftmost)) {
+      const int q = findBridge(*holes_[h], leftmost[h]);
+      if (q < 0) {
+        ++result.failed;
+        edges_.switchOff(ownerOf(h));
+        continue;
+      }
+      splice(q, *holes_[h], leftmost[h]);
+      ++result.joined;
+    }
+    result.loop = loop_.toLoop();
+    return result;
+  }
+
+ private:
+  static int ownerOf(int hole) { return hole + 1; }
+
+  static int64_t totalVertices(const Loop& outline,
+                               const std::vector<const Loop*>& holes) {
+    int64_t total = static_cast<int64_t>(outline.size());
+    for (const Loop* hole : holes) total += static_cast<int64_t>(hole->size());
+    return total;
+  }
+
+  bool accepts(int q, const Loop& hole, int pi) const {
+    const int h = static_cast<int>(hole.size());
+    const ContourVertex& p = hole[pi];
+    const ContourVertex& at = loop_.at(q);
+    return inCone(hole[(pi + h - 1) % h], p, hole[(pi + 1) % h], at) &&
+           inCone(loop_.at(loop_.prev(q)), at, loop_.at(loop_.next(q)), p) &&
+           !edges_.blocks(p, at);
+  }
+
+  // The first acceptable node by increasing squared distance to the hole's
+  // leftmost vertex, lowest index on ties; -1 if none.
+  int findBridge(const Loop& hole, int pi) const {
+    NearestFirst candidates(vertices_, loop_, hole[pi]);
+    for (int q = candidates.next(); q >= 0; q = candidates.next()) {
+      if (accepts(q, hole, pi)) return q;
+    }
+    return -1;
+  }
+
+  // After q: the hole from p round to p, then q again; both bridge edges
+  // carry the contour's own region. The hole's edges are already indexed.
+  void splice(int q, const Loop& hole, int pi) {
+    const int h = static_cast<int>(hole.size());
+    const ContourVertex again = loop_.at(q);
+    int node = q;
+    for (int j = 0; j <= h; ++j) {
+      node = loop_.insertAfter(node, hole[(pi + j) % h]);
+      vertices_.add(node, loop_.at(node));
+    }
+    loop_.setNeighbor(node, region_);
+    node = loop_.insertAfter(node, again);
+    vertices_.add(node, again);
+    loop_.setNeighbor(q, region_);
+    edges_.add(again, hole[pi], EdgeIndex::kLoopOwner);
+  }
+
+  const std::vector<const Loop*>& holes_;
+  int region_;
+  BucketGrid grid_;
+  MergedLoop loop_;
+  VertexIndex vertices_;
+  EdgeIndex edges_;
+};
+
 }  // namespace
 
 JoinResult joinHoles(const Loop& outline, const std::vector<const Loop*>& holes,
                      int region) {
-  std::vector<int> leftmost(holes.size());
-  for (size_t k = 0; k < holes.size(); ++k) {
-    leftmost[k] = leftmostIndex(*holes[k]);
-  }
-  const std::vector<int> order = joinOrder(holes, leftmost);
-  JoinResult result{outline, 0, 0};
-  std::vector<const Loop*> later;
-  std::vector<Box> laterBoxes;
-  // Holes still to be joined, the next one last, so each step pops one.
-  for (auto it = order.rbegin(); it != order.rend(); ++it) {
-    later.push_back(holes[*it]);
-    laterBoxes.push_back(boundingBox(*holes[*it]));
-  }
-  for (size_t k = 0; k < order.size(); ++k) {
-    const Loop& hole = *holes[order[k]];
-    const int pi = leftmost[order[k]];
-    later.pop_back();
-    laterBoxes.pop_back();
-    const int q = findBridge(result.loop, hole, pi, later, laterBoxes);
-    if (q < 0) {
-      ++result.failed;
-      continue;
-    }
-    result.loop = splice(result.loop, q, hole, pi, region);
-    ++result.joined;
-  }
-  return result;
+  return Joiner(outline, holes, region).run();
 }
 
 }  // namespace regcon::opt::contours

@@ -1,8 +1,10 @@
 // §6 simplification of one loop: portals, Douglas-Peucker refinement with
 // the exact distance rule of readings R10, length splitting of walls,
 // duplicate merging, validity and the retries.
+#include <algorithm>
 #include <utility>
 
+#include "core/limits.h"
 #include "optimized/contours_steps.h"
 
 namespace regcon::opt::contours {
@@ -80,7 +82,11 @@ void refineStretch(const Loop& raw, int ia, int ib, const Pass& pass,
                    const BorderRules& rules, std::vector<char>& kept) {
   const int n = static_cast<int>(raw.size());
   const double maxError2 = pass.maxError * pass.maxError;
-  const int64_t maxEdge2 = pass.maxEdgeLength * pass.maxEdgeLength;
+  // A limit above the settings' range (only a library caller can pass one)
+  // acts like the top of it, so the square cannot overflow: any limit from
+  // 46341 up is longer than every chord of a valid grid anyway.
+  const int64_t maxEdge = std::min(pass.maxEdgeLength, limits::kMaxSetting);
+  const int64_t maxEdge2 = maxEdge * maxEdge;
   std::vector<std::pair<int, int>> stack{{ia, ib}};
   while (!stack.empty()) {
     const auto [a, b] = stack.back();

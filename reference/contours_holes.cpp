@@ -1,4 +1,6 @@
 #include <algorithm>
+#include <functional>
+#include <span>
 
 #include "reference/contours_steps.h"
 
@@ -29,9 +31,16 @@ bool onSegment(const ContourVertex& a, const ContourVertex& b,
          std::min(a.z, b.z) <= p.z && p.z <= std::max(a.z, b.z);
 }
 
-// Closed segments ab and cd share at least one point.
+// Closed segments ab and cd share at least one point. Segments whose
+// bounding boxes are apart share none: that cheap test comes first.
 bool segmentsTouch(const ContourVertex& a, const ContourVertex& b,
                    const ContourVertex& c, const ContourVertex& d) {
+  if (std::max(a.x, b.x) < std::min(c.x, d.x) ||
+      std::max(c.x, d.x) < std::min(a.x, b.x) ||
+      std::max(a.z, b.z) < std::min(c.z, d.z) ||
+      std::max(c.z, d.z) < std::min(a.z, b.z)) {
+    return false;
+  }
   const int64_t o1 = orient(a, b, c), o2 = orient(a, b, d);
   const int64_t o3 = orient(c, d, a), o4 = orient(c, d, b);
   if (((o1 > 0 && o2 < 0) || (o1 < 0 && o2 > 0)) &&
@@ -49,49 +58,63 @@ bool clearOf(const Loop& loop, const ContourVertex& p, const ContourVertex& q) {
   for (size_t i = 0; i < n; ++i) {
     const ContourVertex& a = loop[i];
     const ContourVertex& b = loop[(i + 1) % n];
+    if (!segmentsTouch(p, q, a, b)) continue;
     if (samePosition(a, p) || samePosition(a, q) || samePosition(b, p) ||
         samePosition(b, q)) {
       continue;
     }
-    if (segmentsTouch(p, q, a, b)) return false;
+    return false;
   }
   return true;
 }
 
 // Candidate vertices of the merged loop by increasing squared distance
-// to p, lowest index on ties.
-std::vector<int> candidatesByDistance(const Loop& merged,
-                                      const ContourVertex& p) {
-  std::vector<std::pair<int64_t, int>> keyed;  // (squared distance, index)
-  for (int i = 0; i < static_cast<int>(merged.size()); ++i) {
-    keyed.emplace_back(squaredDistance(merged[i], p), i);
+// to p, lowest index on ties. A min-heap orders only the candidates that are
+// tried, where a full sort would order the whole loop for every hole. One
+// object serves every hole, so its buffer is not allocated again each time.
+class CandidatesByDistance {
+ public:
+  void restart(const Loop& merged, const ContourVertex& p) {
+    heap_.clear();
+    for (int i = 0; i < static_cast<int>(merged.size()); ++i) {
+      heap_.emplace_back(squaredDistance(merged[i], p), i);
+    }
+    std::make_heap(heap_.begin(), heap_.end(), std::greater<>());
   }
-  std::sort(keyed.begin(), keyed.end());
-  std::vector<int> order;
-  for (const auto& entry : keyed) order.push_back(entry.second);
-  return order;
-}
+  bool empty() const { return heap_.empty(); }
+  int next() {
+    std::pop_heap(heap_.begin(), heap_.end(), std::greater<>());
+    const int index = heap_.back().second;
+    heap_.pop_back();
+    return index;
+  }
+
+ private:
+  std::vector<std::pair<int64_t, int>> heap_;  // (squared distance, index)
+};
 
 // §6: outline up to q, the hole from p round to p, q again, the rest; both
 // bridge edges carry the contour's own region.
-Loop spliceHole(const Loop& merged, int qi, const Loop& hole, int pi,
-                int region) {
-  Loop out(merged.begin(), merged.begin() + qi + 1);
-  out.back().neighbor = region;
+void spliceHole(Loop& merged, int qi, const Loop& hole, int pi, int region) {
+  Loop inserted;
   for (size_t k = 0; k <= hole.size(); ++k) {
-    out.push_back(hole[(pi + k) % hole.size()]);
+    inserted.push_back(hole[(pi + k) % hole.size()]);
   }
-  out.back().neighbor = region;
-  out.insert(out.end(), merged.begin() + qi, merged.end());
-  return out;
+  inserted.back().neighbor = region;
+  inserted.push_back(merged[qi]);
+  merged[qi].neighbor = region;
+  merged.insert(merged.begin() + qi + 1, inserted.begin(), inserted.end());
 }
 
 // One hole into the merged loop; false when no bridge is found.
+// `laterHoles` are the holes still to be joined after this one.
 bool joinOneHole(Loop& merged, const Loop& hole,
-                 const std::vector<Loop>& laterHoles, int region) {
+                 std::span<const Loop> laterHoles, int region,
+                 CandidatesByDistance& candidates) {
   const int pi = leftmostIndex(hole);
   const ContourVertex& p = hole[pi];
-  for (int qi : candidatesByDistance(merged, p)) {
+  for (candidates.restart(merged, p); !candidates.empty();) {
+    const int qi = candidates.next();
     const ContourVertex& q = merged[qi];
     if (!inCone(hole, pi, q) || !inCone(merged, qi, p)) continue;
     if (!clearOf(merged, p, q) || !clearOf(hole, p, q)) continue;
@@ -99,7 +122,7 @@ bool joinOneHole(Loop& merged, const Loop& hole,
         std::all_of(laterHoles.begin(), laterHoles.end(),
                     [&](const Loop& later) { return clearOf(later, p, q); });
     if (!clear) continue;
-    merged = spliceHole(merged, qi, hole, pi, region);
+    spliceHole(merged, qi, hole, pi, region);
     return true;
   }
   return false;
@@ -116,9 +139,12 @@ Loop joinHoles(const Loop& outline, std::vector<Loop> holes, int region,
                      return lexLess(a[leftmostIndex(a)], b[leftmostIndex(b)]);
                    });
   Loop merged = outline;
+  CandidatesByDistance candidates;
   for (size_t h = 0; h < holes.size(); ++h) {
-    const std::vector<Loop> later(holes.begin() + h + 1, holes.end());
-    if (!joinOneHole(merged, holes[h], later, region)) ++dropped;
+    const std::span<const Loop> later(holes.begin() + h + 1, holes.end());
+    if (!joinOneHole(merged, holes[h], later, region, candidates)) {
+      ++dropped;
+    }
   }
   return merged;
 }

@@ -1,6 +1,7 @@
 #include <algorithm>
 #include <utility>
 
+#include "core/limits.h"
 #include "reference/contours_steps.h"
 
 namespace regcon::ref {
@@ -74,7 +75,9 @@ std::pair<int, double> farthestInterior(const Loop& raw, int ia, int ib) {
   return {best, bestD2};
 }
 
-// §6 step 2 on one stretch: the raw index to keep inside it, or -1.
+// §6 step 2 on one stretch: the raw index to keep inside it, or -1. A
+// MaxEdgeLength above the settings' range (only a library caller can pass
+// one) acts like its top, whose square fits in int64.
 int splitIndex(const Loop& raw, int ia, int ib, const SimplifyParams& params) {
   const int n = static_cast<int>(raw.size());
   const int value = raw[ia % n].neighbor;
@@ -84,9 +87,8 @@ int splitIndex(const Loop& raw, int ia, int ib, const SimplifyParams& params) {
   if (params.maxEdgeLength <= 0 || value != 0) return -1;
   const int64_t dx = raw[ib % n].x - raw[ia % n].x;
   const int64_t dz = raw[ib % n].z - raw[ia % n].z;
-  if (dx * dx + dz * dz <= params.maxEdgeLength * params.maxEdgeLength) {
-    return -1;
-  }
+  const int64_t limit = std::min(params.maxEdgeLength, limits::kMaxSetting);
+  if (dx * dx + dz * dz <= limit * limit) return -1;
   return (ia + ib) / 2;
 }
 
@@ -148,12 +150,27 @@ Loop simplifyOnce(const Loop& raw, const SimplifyParams& params) {
   return mergeDuplicatePositions(simplified);
 }
 
+// Every pair of edges whose x ranges overlap, found by sorting the edges by
+// their smaller x: edges whose x ranges are apart cannot cross, so only the
+// all-pairs test's work on them is skipped.
 bool hasProperCrossing(const Loop& loop) {
   const size_t n = loop.size();
+  auto minX = [&](size_t e) {
+    return std::min(loop[e].x, loop[(e + 1) % n].x);
+  };
+  auto maxX = [&](size_t e) {
+    return std::max(loop[e].x, loop[(e + 1) % n].x);
+  };
+  std::vector<size_t> edges(n);
+  for (size_t e = 0; e < n; ++e) edges[e] = e;
+  std::sort(edges.begin(), edges.end(),
+            [&](size_t a, size_t b) { return minX(a) < minX(b); });
   for (size_t i = 0; i < n; ++i) {
-    for (size_t j = i + 1; j < n; ++j) {
-      if (crossProperly(loop[i], loop[(i + 1) % n], loop[j],
-                        loop[(j + 1) % n])) {
+    const size_t a = edges[i];
+    for (size_t j = i + 1; j < n && minX(edges[j]) <= maxX(a); ++j) {
+      const size_t b = edges[j];
+      if (crossProperly(loop[a], loop[(a + 1) % n], loop[b],
+                        loop[(b + 1) % n])) {
         return true;
       }
     }

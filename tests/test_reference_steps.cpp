@@ -562,7 +562,7 @@ TEST_P(LayersAgainstGeneralCode,
           << input.name << " minRegionArea " << minArea;
     }
   }
-  EXPECT_EQ(checked, 4);
+  EXPECT_EQ(checked, 9);
 }
 
 // Layers.OverlappingFloorsStayApart: the general code's sweep and merge

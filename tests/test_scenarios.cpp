@@ -84,9 +84,16 @@ int maxWalkablePerColumn(const Heightfield& hf) {
   return best;
 }
 
-TEST(Scenarios, NamesAreTheSixDocumentedOnes) {
-  const std::vector<std::string> expected{"flat",       "terrain", "rooms",
-                                          "multifloor", "spiral",  "mosaic"};
+// The shapes drawn without chance (issue 16): the seed changes nothing.
+const std::set<std::string> kUnseeded{"flat",     "pillars",    "pillars4",
+                                      "pillars8", "serpentine", "checkerboard",
+                                      "stack63"};
+
+TEST(Scenarios, NamesAreTheTwelveDocumentedOnes) {
+  const std::vector<std::string> expected{
+      "flat",     "terrain",    "rooms",        "multifloor",
+      "spiral",   "mosaic",     "pillars",      "pillars4",
+      "pillars8", "serpentine", "checkerboard", "stack63"};
   EXPECT_EQ(scenarioNames(), expected);
 }
 
@@ -117,7 +124,7 @@ TEST(Scenarios, SameSeedGivesIdenticalHeightfield) {
 
 TEST(Scenarios, DifferentSeedsDifferForSeededScenarios) {
   for (const auto& name : scenarioNames()) {
-    if (name == "flat") continue;  // has nothing to draw at random
+    if (kUnseeded.contains(name)) continue;
     for (int size : {16, 48}) {
       SCOPED_TRACE(name + " size " + std::to_string(size));
       EXPECT_FALSE(identical(make(name, size, 1), make(name, size, 2)));
@@ -156,6 +163,75 @@ TEST(Scenarios, MosaicHasManyAreas) {
       EXPECT_GE(areas.size(), 5u);
     }
   }
+}
+
+TEST(Scenarios, UnseededShapesIgnoreTheSeed) {
+  for (const auto& name : kUnseeded) {
+    SCOPED_TRACE(name);
+    EXPECT_TRUE(identical(make(name, 16, 1), make(name, 16, 2)));
+  }
+}
+
+// Whether cell (x, z) holds a span.
+bool hasSpan(const Heightfield& hf, int x, int z) {
+  return hf.counts[x + z * hf.width] > 0;
+}
+
+// Pillars at spacing 4 on a 12 x 12 floor: cells (3|7, 3|7) are empty; the
+// cell (11, 11) would be a pillar but lies on the last row and column.
+TEST(Scenarios, PillarsLeaveOutOneCellPerPillarAwayFromTheBorder) {
+  const Heightfield hf = make("pillars4", 12, 1);
+  for (int z = 0; z < 12; ++z) {
+    for (int x = 0; x < 12; ++x) {
+      const bool pillar = (x == 3 || x == 7) && (z == 3 || z == 7);
+      EXPECT_EQ(hasSpan(hf, x, z), !pillar) << "cell " << x << ", " << z;
+    }
+  }
+  EXPECT_EQ(oneWayLinks(hf), 0);
+}
+
+// Serpentine at 6 (z = 5 on top): one turn per odd row below the last.
+//   ......
+//   xxxxxx
+//   x.....
+//   xxxxxx
+//   .....x
+//   xxxxxx
+TEST(Scenarios, SerpentineTurnsAtAlternateEnds) {
+  const std::vector<std::string> drawing{"xxxxxx", ".....x", "xxxxxx",
+                                         "x.....", "xxxxxx", "......"};
+  const Heightfield hf = make("serpentine", 6, 1);
+  for (int z = 0; z < 6; ++z) {
+    for (int x = 0; x < 6; ++x) {
+      EXPECT_EQ(hasSpan(hf, x, z), drawing[z][x] == 'x')
+          << "cell " << x << ", " << z;
+    }
+  }
+}
+
+TEST(Scenarios, CheckerboardAlternatesTwoAreas) {
+  const Heightfield hf = make("checkerboard", 5, 1);
+  ASSERT_EQ(hf.spanCount(), 25);
+  for (int s = 0; s < hf.spanCount(); ++s) {
+    const bool even = (hf.cellX(s) + hf.cellZ(s)) % 2 == 0;
+    EXPECT_EQ(hf.spans[s].area, even ? 63 : 5) << "span " << s;
+  }
+  EXPECT_EQ(oneWayLinks(hf), 0);
+}
+
+// Floors 8 apart (twice the climb): each links only to its own floor.
+TEST(Scenarios, Stack63HasSixtyThreeFloorsLinkedOnlyWithinAFloor) {
+  const Heightfield hf = make("stack63", 4, 1);
+  for (int count : hf.counts) EXPECT_EQ(count, 63);
+  for (int s = 0; s < hf.spanCount(); ++s) {
+    for (int d = 0; d < 4; ++d) {
+      const int t = hf.linkTarget(s, d);
+      if (t >= 0) {
+        EXPECT_EQ(hf.spans[t].y, hf.spans[s].y) << "span " << s;
+      }
+    }
+  }
+  EXPECT_EQ(hf.spans[hf.counts[0] - 1].y, 62 * 8);
 }
 
 TEST(Scenarios, FlatLinksEveryNeighbour) {

@@ -1,0 +1,87 @@
+// A uniform grid of square buckets over a box of corner positions, for the
+// two searches of §6 that would otherwise compare everything with
+// everything: hole bridges (nearest vertices, edges near a bridge) and the
+// proper-crossing check of a loop. Internal to optimized/contours*.cpp.
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <utility>
+
+#include "optimized/contours_steps.h"
+
+namespace regcon::opt::contours {
+
+class BucketGrid {
+ public:
+  // About `items` buckets (at least one) of equal integer side over `box`.
+  BucketGrid(const Box& box, int64_t items)
+      : originX_(box.minX), originZ_(box.minZ) {
+    const int64_t width = int64_t{box.maxX} - box.minX + 1;
+    const int64_t depth = int64_t{box.maxZ} - box.minZ + 1;
+    const double perBucket = static_cast<double>(width) *
+                             static_cast<double>(depth) /
+                             static_cast<double>(std::max<int64_t>(items, 1));
+    side_ = std::max<int64_t>(
+        1, static_cast<int64_t>(std::ceil(std::sqrt(perBucket))));
+    columns_ = static_cast<int>((width + side_ - 1) / side_);
+    rows_ = static_cast<int>((depth + side_ - 1) / side_);
+  }
+
+  int64_t bucketCount() const { return int64_t{columns_} * rows_; }
+  int64_t side() const { return side_; }
+  int columns() const { return columns_; }
+  int rows() const { return rows_; }
+  int column(int x) const { return static_cast<int>((x - originX_) / side_); }
+  int row(int z) const { return static_cast<int>((z - originZ_) / side_); }
+  int64_t bucket(int column, int row) const {
+    return int64_t{row} * columns_ + column;
+  }
+  int64_t bucketOf(const ContourVertex& p) const {
+    return bucket(column(p.x), row(p.z));
+  }
+
+  // Calls visit(bucket) for every bucket the closed segment a b passes
+  // through (and perhaps a neighbour of one), column by column; stops and
+  // returns true as soon as visit returns true. A point of the segment lies
+  // in a visited bucket, so two segments that share a point share a bucket.
+  template <class Visit>
+  bool anyBucketOf(ContourVertex a, ContourVertex b, Visit&& visit) const {
+    if (b.x < a.x) std::swap(a, b);
+    const int64_t dx = int64_t{b.x} - a.x;
+    for (int c = column(a.x); c <= column(b.x); ++c) {
+      int first = row(std::min(a.z, b.z));
+      int last = row(std::max(a.z, b.z));
+      if (dx > 0) {
+        // The part of the segment over this column's closed x range.
+        const int64_t xlo = std::max<int64_t>(a.x, originX_ + c * side_);
+        const int64_t xhi = std::min<int64_t>(b.x, originX_ + (c + 1) * side_);
+        const int r1 = rowAt(a, b, dx, xlo), r2 = rowAt(a, b, dx, xhi);
+        first = std::min(r1, r2);
+        last = std::max(r1, r2);
+      }
+      for (int r = first; r <= last; ++r) {
+        if (visit(bucket(c, r))) return true;
+      }
+    }
+    return false;
+  }
+
+ private:
+  // Row of the segment's point at x (a.x <= x <= b.x, dx = b.x - a.x > 0):
+  // z - originZ = ((a.z - originZ) * dx + (x - a.x) * (b.z - a.z)) / dx,
+  // never negative, so integer division is the floor.
+  int rowAt(const ContourVertex& a, const ContourVertex& b, int64_t dx,
+            int64_t x) const {
+    const int64_t num =
+        (int64_t{a.z} - originZ_) * dx + (x - a.x) * (int64_t{b.z} - a.z);
+    return static_cast<int>(num / (dx * side_));
+  }
+
+  int64_t originX_, originZ_;
+  int64_t side_ = 1;
+  int columns_ = 1, rows_ = 1;
+};
+
+}  // namespace regcon::opt::contours

@@ -1,0 +1,168 @@
+// The hostile scenario shapes of issue 16 (pillars, serpentine,
+// checkerboard, stack63) through the whole stage, on every implementation:
+// counts worked out by hand from the drawing of each shape, and the same
+// bytes from both implementations for every partition.
+#include <gtest/gtest.h>
+
+#include <sstream>
+#include <string>
+
+#include "core/implementation.h"
+#include "core/io.h"
+#include "core/scenarios.h"
+
+namespace regcon {
+namespace {
+
+class HostileShapes : public ::testing::TestWithParam<const Implementation*> {
+ protected:
+  const Implementation& impl() const { return *GetParam(); }
+};
+
+// The layers partition with no island removal: a single-area floor that
+// never overlaps itself is one region, whatever its shape (§4), so the
+// counts below follow from the shape alone.
+Settings oneRegionPerFloor() {
+  Settings settings;
+  settings.partition = Partition::Layers;
+  settings.minRegionArea = 0;
+  settings.rawContours = true;
+  return settings;
+}
+
+// Pillars at spacing s on an N x N floor (N = 16, s = 2, '#' a pillar):
+//   z=15 ................
+//   z=14 ................
+//   z=13 .#.#.#.#.#.#.#..
+//   ...
+//   z=1  .#.#.#.#.#.#.#..
+//   z=0  ................
+// Pillars at x, z = s-1, 2s-1, ... up to N-2: floor((N-1)/s) a side. Each is
+// a hole of 4 corners (its raw loop; at MaxError 1.3 the diagonal chord
+// keeps too few, and the MaxError 0 retry keeps the 4 corners). The outline
+// is the grid's 4 corners (tile border all round, never length-split); each
+// joined hole adds its 4 corners plus the two bridge ends again.
+TEST_P(HostileShapes, PillarsAreOneRegionWithOneHolePerPillar) {
+  for (const auto& [name, spacing] :
+       {std::pair{"pillars", 2}, {"pillars4", 4}, {"pillars8", 8}}) {
+    for (int size : {9, 16, 17}) {
+      SCOPED_TRACE(std::string(name) + " size " + std::to_string(size));
+      const Heightfield hf = generateScenario(name, {size, 1});
+      const int side = (size - 1) / spacing;
+      const int holes = side * side;
+      ASSERT_EQ(hf.spanCount(), size * size - holes);
+      const StageResult result = runStage(impl(), hf, oneRegionPerFloor());
+      EXPECT_EQ(result.regions.regionCount, 1);
+      ASSERT_EQ(result.contours.contours.size(), 1u);
+      const Contour& contour = result.contours.contours[0];
+      EXPECT_EQ(contour.rawHoles->size(), static_cast<size_t>(holes));
+      EXPECT_EQ(contour.vertices.size(), static_cast<size_t>(4 + 6 * holes));
+      EXPECT_EQ(result.contours.droppedHoles, 0);
+      EXPECT_EQ(result.contours.rawFallbacks, 0);
+    }
+  }
+}
+
+// A one-cell-wide path of k cells, drawn for N = 8 (z = 7 on top):
+//   ........
+//   xxxxxxxx
+//   .......x
+//   xxxxxxxx
+//   x.......
+//   xxxxxxxx
+//   .......x
+//   xxxxxxxx
+// k = N * ceil(N/2) corridor cells plus one turn per odd row below the last
+// corridor row. A path has k - 1 shared edges, so its one loop has
+// 4k - 2(k - 1) = 2k + 2 raw vertices.
+TEST_P(HostileShapes, SerpentineIsOneLoopRoundTheWholePath) {
+  for (int size : {8, 9, 16}) {
+    SCOPED_TRACE("size " + std::to_string(size));
+    const Heightfield hf = generateScenario("serpentine", {size, 1});
+    const int corridorRows = (size + 1) / 2;
+    const int turns = (size - 1) / 2;
+    const int cells = size * corridorRows + turns;
+    ASSERT_EQ(hf.spanCount(), cells);
+    const StageResult result = runStage(impl(), hf, oneRegionPerFloor());
+    EXPECT_EQ(result.regions.regionCount, 1);
+    ASSERT_EQ(result.contours.contours.size(), 1u);
+    const Contour& contour = result.contours.contours[0];
+    EXPECT_EQ(contour.rawOutline->size(), static_cast<size_t>(2 * cells + 2));
+    EXPECT_TRUE(contour.rawHoles->empty());
+  }
+}
+
+// No two neighbouring cells share an area, so no region can grow or merge
+// past its cell, and none is an island (each has neighbouring regions):
+// N * N regions under every partition at the default settings. Each cell's
+// 4 corners are portals (4 different neighbours), except at a grid corner,
+// where the two tile-border edges are one stretch and their shared corner
+// is 1/2 from its chord (squared), under 1.3^2: 3 vertices there.
+TEST_P(HostileShapes, CheckerboardIsOneRegionPerCellUnderEveryPartition) {
+  for (Partition partition : {Partition::Watershed, Partition::Monotone,
+                              Partition::Layers, Partition::LayerFirst}) {
+    SCOPED_TRACE(partitionName(partition));
+    Settings settings;
+    settings.partition = partition;
+    const int size = 12;
+    const StageResult result =
+        runStage(impl(), generateScenario("checkerboard", {size, 1}), settings);
+    EXPECT_EQ(result.regions.regionCount, size * size);
+    ASSERT_EQ(result.contours.contours.size(), size_t{size * size});
+    int triangles = 0, squares = 0;
+    for (const Contour& contour : result.contours.contours) {
+      triangles += contour.vertices.size() == 3;
+      squares += contour.vertices.size() == 4;
+    }
+    EXPECT_EQ(triangles, 4);
+    EXPECT_EQ(squares, size * size - 4);
+  }
+}
+
+// 63 floors, each out of reach of the next: a column holds one span of
+// every floor, so two floors never share a layer, and each floor is one
+// layer: 63 regions, each a 4-corner square.
+TEST_P(HostileShapes, Stack63IsOneRegionPerFloor) {
+  const int size = 6;
+  const Heightfield hf = generateScenario("stack63", {size, 1});
+  ASSERT_EQ(hf.spanCount(), 63 * size * size);
+  const StageResult result = runStage(impl(), hf, oneRegionPerFloor());
+  EXPECT_EQ(result.regions.regionCount, 63);
+  ASSERT_EQ(result.contours.contours.size(), 63u);
+  for (const Contour& contour : result.contours.contours) {
+    EXPECT_EQ(contour.vertices.size(), 4u);
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(EveryImplementation, HostileShapes,
+                         ::testing::ValuesIn(allImplementations()),
+                         [](const auto& info) { return info.param->name(); });
+
+// Both implementations give the same bytes (raw loops included) on every
+// hostile shape, at sizes that are odd and even and not a multiple of the
+// pillar spacing, for every partition.
+TEST(HostileShapesAgree, OptimizedGivesTheReferenceBytes) {
+  const Implementation& reference = *findImplementation("reference");
+  const Implementation& optimized = *findImplementation("optimized");
+  for (const char* name : {"pillars", "pillars4", "pillars8", "serpentine",
+                           "checkerboard", "stack63"}) {
+    for (int size : {7, 18}) {
+      const Heightfield hf = generateScenario(name, {size, 1});
+      for (Partition partition : {Partition::Watershed, Partition::Monotone,
+                                  Partition::Layers, Partition::LayerFirst}) {
+        SCOPED_TRACE(std::string(name) + " size " + std::to_string(size) + " " +
+                     partitionName(partition));
+        Settings settings;
+        settings.partition = partition;
+        settings.rawContours = true;
+        std::ostringstream want, got;
+        writeResult(want, runStage(reference, hf, settings));
+        writeResult(got, runStage(optimized, hf, settings));
+        EXPECT_TRUE(want.str() == got.str());
+      }
+    }
+  }
+}
+
+}  // namespace
+}  // namespace regcon
