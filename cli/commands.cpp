@@ -191,11 +191,27 @@ void addGenCommand(CLI::App& app, int& exitCode) {
       ->check(CLI::IsMember(scenarioNames()));
   command
       ->add_option("--size", options->scenario.size,
-                   "cells along each side (at least 4)")
+                   "cells along each side (4..1024)")
       ->capture_default_str();
   command->add_option("--seed", options->scenario.seed, "random seed")
       ->capture_default_str();
   addOutputOption(*command, options->outputPath);
+  command->footer(
+      "Scenarios:\n"
+      "  flat          one open floor\n"
+      "  terrain       hills, a plateau, wall lines with gaps, a second area\n"
+      "  rooms         rooms with doors and pillars\n"
+      "  multifloor    three storeys joined by ramps, some links cut\n"
+      "  spiral        a ramp that passes over itself\n"
+      "  mosaic        patches of eight areas\n"
+      "Hostile shapes (the seed changes nothing):\n"
+      "  pillars       a one-cell pillar at every (odd x, odd z): one region,\n"
+      "                about size^2/4 holes\n"
+      "  pillars4      the same every 4 cells\n"
+      "  pillars8      the same every 8 cells\n"
+      "  serpentine    a one-cell-wide corridor snaking up the grid\n"
+      "  checkerboard  two areas in a checkerboard: size^2 regions\n"
+      "  stack63       63 floors over every cell (63 * size^2 spans)");
   command->callback([options, &exitCode] {
     OutputTarget output(options->outputPath);
     output.commit(genCommand(*options));
