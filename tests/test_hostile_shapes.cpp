@@ -144,13 +144,14 @@ INSTANTIATE_TEST_SUITE_P(EveryImplementation, HostileShapes,
 TEST(HostileShapesAgree, OptimizedGivesTheReferenceBytes) {
   const Implementation& reference = *findImplementation("reference");
   const Implementation& optimized = *findImplementation("optimized");
-  for (const char* name : {"pillars", "pillars4", "pillars8", "serpentine",
-                           "checkerboard", "stack63"}) {
+  for (const std::string name : {"pillars", "pillars4", "pillars8",
+                                 "serpentine", "checkerboard", "stack63"}) {
     for (int size : {7, 18}) {
+      if (name == "stack63" && size > 7) continue;  // 63 spans a cell
       const Heightfield hf = generateScenario(name, {size, 1});
       for (Partition partition : {Partition::Watershed, Partition::Monotone,
                                   Partition::Layers, Partition::LayerFirst}) {
-        SCOPED_TRACE(std::string(name) + " size " + std::to_string(size) + " " +
+        SCOPED_TRACE(name + " size " + std::to_string(size) + " " +
                      partitionName(partition));
         Settings settings;
         settings.partition = partition;
