@@ -7,9 +7,9 @@
 #include <sstream>
 #include <string>
 
-#include "core/implementation.h"
 #include "core/io.h"
 #include "core/scenarios.h"
+#include "registry/implementations.h"
 
 namespace regcon {
 namespace {

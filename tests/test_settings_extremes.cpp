@@ -9,9 +9,9 @@
 #include <limits>
 #include <sstream>
 
-#include "core/implementation.h"
 #include "core/io.h"
 #include "core/limits.h"
+#include "registry/implementations.h"
 #include "tests/test_support.h"
 
 namespace regcon {
