@@ -10,8 +10,6 @@
 namespace regcon::cli {
 namespace {
 
-const std::vector<std::string> kPartitionNames = {"watershed", "monotone",
-                                                  "layers", "layer-first"};
 const std::vector<std::string> kImplementationNames = {"reference",
                                                        "optimized"};
 
@@ -38,45 +36,45 @@ void addInputArguments(CLI::App& command, StageOptions& options,
   }
 }
 
+// One flag per row of the settings table: a bool's flag sets the opposite
+// of its default; any other flag's text is held to the rule of the document
+// key (setFromText), so `--min-region-area 2147483648` is a usage error
+// exactly as "minRegionArea": 2147483648 is a document error.
+void addSettingFlag(CLI::App& command, const SettingRow& row,
+                    SettingsOverrides& overrides) {
+  if (const auto* member = std::get_if<bool Settings::*>(&row.member)) {
+    const bool value = !(Settings{}.**member);
+    command.add_flag_callback(
+        row.flag,
+        [&overrides, &row, member, value] {
+          overrides.values.** member = value;
+          overrides.given.push_back(&row);
+        },
+        row.help);
+    return;
+  }
+  command
+      .add_option_function<std::string>(
+          row.flag,
+          [&overrides, &row](const std::string& text) {
+            if (auto problem = setFromText(row, text, overrides.values)) {
+              throw CLI::ValidationError(row.flag, *problem);
+            }
+            overrides.given.push_back(&row);
+          },
+          std::string(row.help) + " (default " + defaultText(row) + ")")
+      ->type_name(std::holds_alternative<Partition Settings::*>(row.member)
+                      ? "NAME"
+                      : "NUMBER");
+}
+
 void addSettingsFlags(CLI::App& command, SettingsOverrides& overrides) {
-  command
-      .add_option("--partition", overrides.partition,
-                  "region partition (default watershed)")
-      ->check(CLI::IsMember(kPartitionNames));
-  command
-      .add_option("--min-region-area", overrides.minRegionArea,
-                  "minRegionArea in spans (default 64)")
-      ->check(nonNegativeIntegerValidator());
-  command
-      .add_option("--merge-region-area", overrides.mergeRegionArea,
-                  "mergeRegionArea in spans (default 400)")
-      ->check(nonNegativeIntegerValidator());
-  command
-      .add_option("--max-error", overrides.maxError,
-                  "maxError in cells (default 1.3)")
-      ->check(finiteNonNegativeValidator());
-  command
-      .add_option("--max-edge-length", overrides.maxEdgeLength,
-                  "maxEdgeLength in cells, 0 = no split (default 12)")
-      ->check(nonNegativeIntegerValidator());
-  command.add_flag("--no-straight-borders", overrides.noStraightBorders,
-                   "straightRegionBorders = false");
-  command
-      .add_option("--border-region", overrides.borderRegion,
-                  "borderRegion id (default 0)")
-      ->check(nonNegativeIntegerValidator());
-  command.add_flag("--raw", overrides.rawContours,
-                   "rawContours = true: add raw outlines and holes");
+  for (const SettingRow& row : settingRows()) {
+    addSettingFlag(command, row, overrides);
+  }
 }
 
 }  // namespace
-
-bool isNonNegativeInteger(const std::string& text) {
-  int64_t value = 0;
-  const char* end = text.data() + text.size();
-  const auto [ptr, ec] = std::from_chars(text.data(), end, value);
-  return !text.empty() && text[0] != '-' && ec == std::errc() && ptr == end;
-}
 
 std::optional<double> parseFiniteNumber(const std::string& text) {
   double value = 0;
@@ -95,15 +93,6 @@ bool isFiniteNonNegative(const std::string& text) {
 
 // CLI11 runs a validator on the raw text before converting it, so the
 // message can quote what the user typed.
-CLI::Validator nonNegativeIntegerValidator() {
-  return CLI::Validator(
-      [](std::string& text) -> std::string {
-        if (isNonNegativeInteger(text)) return "";
-        return "must be an integer >= 0, got '" + text + "'";
-      },
-      ">= 0");
-}
-
 CLI::Validator finiteNonNegativeValidator() {
   return CLI::Validator(
       [](std::string& text) -> std::string {
@@ -146,21 +135,9 @@ void addOutputOption(CLI::App& command, std::string& outputPath) {
 }
 
 void applyOverrides(const SettingsOverrides& overrides, Settings& settings) {
-  if (overrides.partition) {
-    // IsMember has checked the name, so the parse cannot fail here.
-    settings.partition = parsePartition(*overrides.partition).value();
+  for (const SettingRow* row : overrides.given) {
+    copySetting(*row, overrides.values, settings);
   }
-  if (overrides.minRegionArea)
-    settings.minRegionArea = *overrides.minRegionArea;
-  if (overrides.mergeRegionArea) {
-    settings.mergeRegionArea = *overrides.mergeRegionArea;
-  }
-  if (overrides.maxError) settings.maxError = *overrides.maxError;
-  if (overrides.maxEdgeLength)
-    settings.maxEdgeLength = *overrides.maxEdgeLength;
-  if (overrides.borderRegion) settings.borderRegion = *overrides.borderRegion;
-  if (overrides.noStraightBorders) settings.straightRegionBorders = false;
-  if (overrides.rawContours) settings.rawContours = true;
 }
 
 Settings resolveSettings(const StageOptions& options) {

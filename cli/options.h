@@ -6,8 +6,10 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "core/implementation.h"
+#include "core/settings_table.h"
 #include "core/types.h"
 
 namespace CLI {
@@ -17,16 +19,11 @@ class Validator;
 
 namespace regcon::cli {
 
-// Settings given as flags; each one that is set wins over the settings file.
+// Settings given as flags (one per row of core/settings_table.h); each one
+// that is given wins over the settings file.
 struct SettingsOverrides {
-  std::optional<std::string> partition;
-  std::optional<int64_t> minRegionArea;
-  std::optional<int64_t> mergeRegionArea;
-  std::optional<double> maxError;
-  std::optional<int64_t> maxEdgeLength;
-  std::optional<int64_t> borderRegion;
-  bool noStraightBorders = false;
-  bool rawContours = false;
+  Settings values;                       // the given flags' values
+  std::vector<const SettingRow*> given;  // the rows whose flag was given
 };
 
 struct StageOptions {
@@ -52,12 +49,9 @@ void applyOverrides(const SettingsOverrides& overrides, Settings& settings);
 // The implementation named by --impl; CLI11 has already checked the name.
 const Implementation& resolveImplementation(const std::string& name);
 
-// Validators with the rules of interchange §2, so a flag is held to the same
-// rule as the settings key it overrides.
-bool isNonNegativeInteger(const std::string& text);
+// Validators of numbers that are not settings (the import's sizes).
 std::optional<double> parseFiniteNumber(const std::string& text);
 bool isFiniteNonNegative(const std::string& text);
-CLI::Validator nonNegativeIntegerValidator();
 CLI::Validator finiteNonNegativeValidator();
 CLI::Validator finitePositiveValidator();  // sizes, e.g. the import's cells
 

@@ -1,7 +1,10 @@
-// Issue 2: "reading a 300 MB heightfield document needs at most 4x its size
-// in memory". Measured on the two shapes that cost most per document byte:
-// a sparse grid (two bytes "0," per cell) and a dense one (one span per
-// cell in the shortest spelling). Each read runs in a forked child; its
+// Issues 2 and 16: every reader holds at most 4x the document in memory.
+// Measured on the shapes that cost most per document byte: for the
+// heightfield a sparse grid (two bytes "0," per cell) and a dense one (one
+// span per cell in the shortest spelling); for regions, ids and distances
+// of one digit; for contours, many four-vertex contours (the square of a
+// one-cell region, the smallest a contour stage writes) with one-digit
+// coordinates; and a result holding both. Each read runs in a forked child; its
 // peak resident set, less that of a child that reads nothing, is what the
 // read cost. This binary is built without sanitizers and with -O2
 // (tests/CMakeLists.txt), so the number is the allocator's, not ASan's.
@@ -44,13 +47,16 @@ class ReaderMemory : public ::testing::Test {
  protected:
   void TearDown() override { std::filesystem::remove(path_); }
 
-  // Reading the document at path_ costs at most 4x its size.
-  void expectAtMostFourTimesTheDocument() {
+  // Reading the document at path_ with `read` costs at most 4x its size.
+  template <typename Read>
+  void expectAtMostFourTimesTheDocument(Read read) {
     const long long size =
         static_cast<long long>(std::filesystem::file_size(path_));
     const long long idle = childPeakBytes([] {});
-    const long long reading =
-        childPeakBytes([this] { (void)readHeightfieldFile(path_); });
+    const long long reading = childPeakBytes([&] {
+      std::ifstream in(path_, std::ios::binary);
+      (void)read(in, path_);
+    });
     const double ratio = static_cast<double>(reading - idle) / size;
     std::printf("document %lld bytes, read peak %lld bytes: %.2fx\n", size,
                 reading - idle, ratio);
@@ -77,7 +83,7 @@ TEST_F(ReaderMemory, SparseGridNeedsAtMostFourTimesTheDocument) {
     for (long long c = 0; c + 1 < cells; ++c) out << "0,";
     out << "1],\"spans\":[[0,1,-1,-1,-1,-1]]}";
   }
-  expectAtMostFourTimesTheDocument();
+  expectAtMostFourTimesTheDocument(readHeightfield);
 }
 
 // 2.5 M cells of one span each, linked to every neighbour: 16 bytes of
@@ -100,7 +106,67 @@ TEST_F(ReaderMemory, DenseGridNeedsAtMostFourTimesTheDocument) {
     }
     out << "]}";
   }
-  expectAtMostFourTimesTheDocument();
+  expectAtMostFourTimesTheDocument(readHeightfield);
+}
+
+// 10 M spans, "0," and "1," in both arrays: 40 MB, 4 bytes per span.
+TEST_F(ReaderMemory, RegionsNeedAtMostFourTimesTheDocument) {
+  const long long spans = 10'000'000;
+  {
+    std::ofstream out(path_);
+    out << "{\"format\":\"build3d.regions\",\"version\":1,"
+           "\"regionCount\":1,\"regions\":[";
+    for (long long s = 0; s < spans; ++s) out << (s > 0 ? ",1" : "1");
+    out << "],\"distances\":[";
+    for (long long s = 0; s < spans; ++s) out << (s > 0 ? "," : "") << s % 10;
+    out << "]}";
+  }
+  expectAtMostFourTimesTheDocument(readRegions);
+}
+
+// One contour: a one-cell square, 66 bytes in its shortest spelling.
+void writeSquareContour(std::ofstream& out, long long index) {
+  const int x = static_cast<int>(index % 9);
+  out << (index > 0 ? ",{" : "{") << "\"region\":" << 1 + index % 9
+      << ",\"area\":1,\"vertices\":[[" << x << ",0,0,0],[" << x << ",0,1,0],["
+      << x + 1 << ",0,1,0],[" << x + 1 << ",0,0,0]]}";
+}
+
+void writeContours(std::ofstream& out, long long contours) {
+  out << "{\"format\":\"build3d.contours\",\"version\":1,"
+         "\"rawFallbacks\":0,\"droppedHoles\":0,\"contours\":[";
+  for (long long c = 0; c < contours; ++c) writeSquareContour(out, c);
+  out << "]}";
+}
+
+// 260 k four-vertex contours: 20 MB.
+TEST_F(ReaderMemory, ContoursNeedAtMostFourTimesTheDocument) {
+  {
+    std::ofstream out(path_);
+    writeContours(out, 260'000);
+  }
+  expectAtMostFourTimesTheDocument(readContours);
+}
+
+// 5 M spans of regions and 130 k contours: 40 MB.
+TEST_F(ReaderMemory, ResultNeedsAtMostFourTimesTheDocument) {
+  const long long spans = 5'000'000;
+  {
+    std::ofstream out(path_);
+    out << "{\"format\":\"build3d.result\",\"version\":1,\"regions\":"
+           "{\"format\":\"build3d.regions\",\"version\":1,"
+           "\"regionCount\":9,\"regions\":[";
+    for (long long s = 0; s < spans; ++s) out << (s > 0 ? "," : "") << s % 10;
+    out << "],\"distances\":[";
+    for (long long s = 0; s < spans; ++s) out << (s > 0 ? ",0" : "0");
+    out << "]},\"contours\":";
+    writeContours(out, 130'000);
+    out << "}";
+  }
+  expectAtMostFourTimesTheDocument(
+      [](std::istream& in, const std::string& name) {
+        return readResult(in, name);
+      });
 }
 
 }  // namespace

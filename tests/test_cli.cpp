@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "cli/output.h"
+#include "core/builder.h"
 #include "core/hash.h"
 #include "core/io.h"
 #include "tests/test_support.h"
@@ -203,6 +204,61 @@ TEST_F(Cli, OptionValuesBreakingInterchangeRulesAreUsageErrors) {
     const std::string flag = bad.substr(0, bad.find_first_of(" ="));
     EXPECT_NE(result.err.find(flag), std::string::npos) << result.err;
     EXPECT_TRUE(result.out.empty());
+  }
+}
+
+// Issue 16: a flag is held to the range of the settings key it overrides
+// (core/settings_table.h): one past the largest accepted value is a usage
+// error naming the flag and the range, exactly as the document rejects it.
+TEST_F(Cli, FlagsAndSettingsDocumentsShareOneRange) {
+  const std::string chf = generatedChf("flat", 8);
+  const std::vector<std::pair<std::string, std::string>> settings = {
+      {"--min-region-area", "minRegionArea"},
+      {"--merge-region-area", "mergeRegionArea"},
+      {"--max-edge-length", "maxEdgeLength"},
+      {"--border-region", "borderRegion"}};
+  for (const auto& [flag, key] : settings) {
+    SCOPED_TRACE(flag);
+    const std::string range = "(0 <= " + key + " <= 2147483647)";
+    const CliRun byFlag =
+        run("hashes " + shellQuote(chf) + " " + flag + " 2147483648");
+    EXPECT_EQ(byFlag.exitCode, 1) << byFlag.err;
+    EXPECT_NE(byFlag.err.find(flag), std::string::npos) << byFlag.err;
+    EXPECT_NE(byFlag.err.find("2147483648 is out of range " + range),
+              std::string::npos)
+        << byFlag.err;
+    EXPECT_TRUE(byFlag.out.empty());
+    const fs::path document = path("settings.json");
+    writeWholeFile(document, R"({"format":"build3d.settings","version":1,")" +
+                                 key + R"(":2147483648})");
+    const CliRun byDocument = run("hashes " + shellQuote(chf) + " --settings " +
+                                  shellQuote(document));
+    EXPECT_EQ(byDocument.exitCode, 2) << byDocument.err;
+    EXPECT_NE(
+        byDocument.err.find(key + ": 2147483648 is out of range " + range),
+        std::string::npos)
+        << byDocument.err;
+  }
+  const CliRun largest =
+      run("hashes " + shellQuote(chf) + " --min-region-area 2147483647");
+  EXPECT_EQ(largest.exitCode, 0) << largest.err;
+}
+
+// Issue 16: NUL is not JSON, so an endless device or stream is rejected at
+// its first byte, read as it streams (a reader that buffered its input first
+// would never finish).
+TEST_F(Cli, ValidateStopsAtTheFirstByteOfAnEndlessStream) {
+  for (const auto& [args, stdinFile] :
+       std::vector<std::pair<std::string, std::string>>{
+           {"validate /dev/zero", ""}, {"validate -", "/dev/zero"}}) {
+    SCOPED_TRACE(args);
+    const CliRun result = run(args, stdinFile);
+    EXPECT_EQ(result.exitCode, 2) << result.err;
+    EXPECT_NE(result.err.find("not valid JSON"), std::string::npos)
+        << result.err;
+    EXPECT_NE(result.err.find("line 1, column 1"), std::string::npos)
+        << result.err;
+    EXPECT_NE(result.err.find("a NUL byte"), std::string::npos) << result.err;
   }
 }
 
@@ -515,17 +571,53 @@ TEST_F(CliConform, TheReferenceConformsToItself) {
   EXPECT_NE(r.out.find("\nconforms\n"), std::string::npos) << r.out;
 }
 
+// Issue 16 and interchange §3: a 512 x 512 checkerboard of two areas has
+// one region per cell, 262,144 in all, far above 16 bits. `regcon run`
+// writes them and conform reads them back: the reference conforms to
+// itself.
+TEST_F(CliConform, TheReferenceConformsToItselfAt262144Regions) {
+  constexpr int kSide = 512;
+  HeightfieldBuilder builder(kSide, kSide);
+  for (int z = 0; z < kSide; ++z) {
+    for (int x = 0; x < kSide; ++x) builder.add(x, z, 0, 1 + (x + z) % 2);
+  }
+  const fs::path chf = path("checkerboard.chf.json");
+  {
+    std::ofstream out(chf, std::ios::binary);
+    writeHeightfield(out, builder.build(LinkRule{1, false}));
+  }
+  const std::string settings = settingsFile({});
+  const CliRun regions =
+      run("regions " + shellQuote(chf) + " --settings " + shellQuote(settings));
+  ASSERT_EQ(regions.exitCode, 0) << regions.err;
+  EXPECT_NE(regions.out.find("\"regionCount\":262144,"), std::string::npos)
+      << regions.out.substr(0, 200);
+  const std::string command = shellQuote(REGCON_CLI) + " run";
+  const CliRun r = run("conform " + shellQuote(command) + " " +
+                       shellQuote(chf) + " " + shellQuote(settings));
+  EXPECT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_NE(r.out.find("\nconforms\n"), std::string::npos) << r.out;
+}
+
 TEST_F(CliConform, PointsAtTheFirstDifferingSpan) {
   const std::string chf = generatedChf();
-  const CliRun r = run(
-      "conform " + foreignCommand("s/\"regions\":\\[[0-9]*/\"regions\":[77/") +
-      " " + shellQuote(chf) + " " + shellQuote(settingsFile({})));
+  // Swaps the first span's region id between 0 and 1, both valid ids
+  // (0 <= id <= regionCount, interchange §3).
+  const CliRun r =
+      run("conform " +
+          foreignCommand("s/\"regions\":\\[0/\"regions\":[X/; "
+                         "s/\"regions\":\\[1/\"regions\":[0/; "
+                         "s/\"regions\":\\[X/\"regions\":[1/") +
+          " " + shellQuote(chf) + " " + shellQuote(settingsFile({})));
   EXPECT_EQ(r.exitCode, 5) << r.err;
   EXPECT_NE(r.out.find("regions    DIFFER"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("first difference: regions[0], span 0 (cell ("),
             std::string::npos)
       << r.out;
-  EXPECT_NE(r.out.find("command 77"), std::string::npos) << r.out;
+  const bool swapped =
+      r.out.find("reference 0, command 1") != std::string::npos ||
+      r.out.find("reference 1, command 0") != std::string::npos;
+  EXPECT_TRUE(swapped) << r.out;
   EXPECT_NE(r.out.find("does not conform"), std::string::npos) << r.out;
 }
 

@@ -1,6 +1,7 @@
-// Interchange documents (interchange.md §1-§4, §6): one test per rule a
-// reader enforces, each checking that InputError names the key or span and
-// the rule; round trips through the canonical writers; the shared vectors.
+// Interchange documents (interchange.md §1-§4, §6): one table of every rule
+// a reader enforces (IoRule: the message names the key or span and the
+// rule), the documents each reader accepts, round trips through the
+// canonical writers, files and validate, and the shared vectors.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -10,9 +11,11 @@
 #include <fstream>
 #include <initializer_list>
 #include <iostream>
+#include <numeric>
 #include <sstream>
 #include <string>
 
+#include "core/builder.h"
 #include "core/io.h"
 #include "tests/test_support.h"
 
@@ -62,34 +65,6 @@ std::string contourWith(const std::string& extra) {
                       extra + "}");
 }
 
-template <typename Read>
-std::string rejectionOf(Read read, const std::string& text) {
-  std::istringstream in(text);
-  try {
-    read(in, "t.json");
-  } catch (const InputError& error) {
-    return error.what();
-  }
-  ADD_FAILURE() << "accepted: " << text.substr(0, 300);
-  return "";
-}
-
-// Asserts that `read` rejects `text` with a message holding every part.
-template <typename Read>
-void expectRejected(Read read, const std::string& text,
-                    std::initializer_list<std::string> parts) {
-  const std::string message = rejectionOf(read, text);
-  for (const std::string& part : parts) {
-    EXPECT_NE(message.find(part), std::string::npos)
-        << "message: " << message << "\nmissing: " << part;
-  }
-}
-
-void expectChfRejected(const std::string& text,
-                       std::initializer_list<std::string> parts) {
-  expectRejected(readHeightfield, text, parts);
-}
-
 Heightfield parseChf(const std::string& text) {
   std::istringstream in(text);
   return readHeightfield(in, "t.json");
@@ -135,6 +110,565 @@ std::string written(const T& value, Write write) {
   std::ostringstream out;
   write(out, value);
   return out.str();
+}
+
+std::string resultWith(const std::string& regions,
+                       const std::string& contours) {
+  return R"({"format":"build3d.result","version":1,"regions":)" + regions +
+         R"(,"contours":)" + contours + "}";
+}
+
+const std::string kRegionsDoc =
+    regionsWith(R"("regionCount":1,"regions":[1,1,1])");
+
+// `text` with its first `from` replaced by `to`.
+std::string replaced(std::string text, const std::string& from,
+                     const std::string& to) {
+  const std::size_t at = text.find(from);
+  EXPECT_NE(at, std::string::npos) << from;
+  if (at != std::string::npos) text.replace(at, from.size(), to);
+  return text;
+}
+
+// A file named after the running test, so that tests may run in parallel.
+class TempFile {
+ public:
+  TempFile(const std::string& name, const std::string& text)
+      : path_(::testing::TempDir() + "regcon_io_" +
+              ::testing::UnitTest::GetInstance()->current_test_info()->name() +
+              "_" + name) {
+    std::ofstream(path_, std::ios::binary) << text;
+  }
+  ~TempFile() { std::remove(path_.c_str()); }
+  const std::string& path() const { return path_; }
+
+ private:
+  std::string path_;
+};
+
+// ---------------------------------------------------------------------------
+// Every rule a reader enforces, one row each: the reader, a document that
+// breaks the rule (a valid document with one mutation), and the fragments
+// the message must hold: the document, the key or span index, the rule.
+
+enum class Reader { Chf, Settings, Regions, Contours, Result, Validate };
+enum class Match { Parts, Whole };
+
+struct RuleCase {
+  const char* name;
+  Reader reader;
+  std::string text;
+  std::vector<std::string> parts;
+  Match match = Match::Parts;
+};
+
+// Validate reads a file; its path is shown as "t.json" like the others.
+std::string validationErrorOf(const std::string& text) {
+  const TempFile file("t.json", text);
+  try {
+    validateFile(file.path());
+  } catch (const InputError& error) {
+    std::string message = error.what();
+    if (message.starts_with(file.path())) {
+      message.replace(0, file.path().size(), "t.json");
+    }
+    return message;
+  }
+  ADD_FAILURE() << "accepted: " << text.substr(0, 300);
+  return "";
+}
+
+std::string rejectionOf(Reader reader, const std::string& text) {
+  if (reader == Reader::Validate) return validationErrorOf(text);
+  std::istringstream in(text);
+  try {
+    switch (reader) {
+      case Reader::Chf:
+        readHeightfield(in, "t.json");
+        break;
+      case Reader::Settings:
+        readSettings(in, "t.json");
+        break;
+      case Reader::Regions:
+        readRegions(in, "t.json");
+        break;
+      case Reader::Contours:
+        readContours(in, "t.json");
+        break;
+      case Reader::Result:
+      case Reader::Validate:
+        readResult(in, "t.json");
+        break;
+    }
+  } catch (const InputError& error) {
+    return error.what();
+  }
+  ADD_FAILURE() << "accepted: " << text.substr(0, 300);
+  return "";
+}
+
+// clang-format off
+const std::vector<RuleCase> kRuleCases = {
+    {"ReadHeightfield_RejectsEmptyInput", Reader::Chf,
+     "",
+     {"t.json: not valid JSON: ", "unexpected end"}},
+    {"ReadHeightfield_RejectsTruncatedJson1", Reader::Chf,
+     chf(kBody).substr(0, chf(kBody).size() - 1),
+     {"t.json: not valid JSON: ", "unexpected end of input"}},
+    {"ReadHeightfield_RejectsTruncatedJson2", Reader::Chf,
+     chf(kBody).substr(0, chf(kBody).size() / 2),
+     {"t.json: not valid JSON: ", "line 1, column"}},
+    {"ReadHeightfield_RejectsNonJson", Reader::Chf,
+     "width = 3",
+     {"t.json: not valid JSON: ", "line 1"}},
+    {"ReadHeightfield_RejectsTrailingContent", Reader::Chf,
+     chf(kBody) + " {}",
+     {"t.json: not valid JSON: ", "expected end of input"}},
+    {"ReadHeightfield_RejectsTopLevelArray", Reader::Chf,
+     "[1, 2]",
+     {"t.json: top level: must be a JSON object", "found an array"}},
+    {"ReadHeightfield_RejectsTopLevelScalar", Reader::Chf,
+     "42",
+     {"t.json: top level: must be a JSON object", "found 42"}},
+    {"ReadHeightfield_RejectsNaNLiteral", Reader::Chf,
+     chfWith("[10,1,", "[NaN,1,"),
+     {"t.json: not valid JSON: ", "NaN and Infinity are not JSON numbers"}},
+    {"ReadHeightfield_RejectsInfinityLiteral", Reader::Chf,
+     chfWith("[10,1,", "[-Infinity,1,"),
+     {"t.json: not valid JSON: ", "NaN and Infinity are not JSON numbers"}},
+    {"ReadHeightfield_RejectsNumberBeyondDouble", Reader::Chf,
+     chfWith("[10,1,", "[1e400,1,"),
+     {"t.json: not valid JSON: ", "number overflow", "1e400"}},
+    {"ReadHeightfield_RejectsIntegerBeyondInt64", Reader::Chf,
+     chfWith("[10,1,", "[99999999999999999999,1,"),
+     {"t.json: spans[2] y: ", "is out of range", "(0 <= y <= 65535)"}},
+    {"ReadHeightfield_RejectsUnsignedBeyondInt64", Reader::Chf,
+     chfWith("\"width\":2", "\"width\":18446744073709551615"),
+     {"t.json: width: 18446744073709551615 is out of range"}},
+    {"ReadHeightfield_RejectsNegativeIntegerBeyondInt64", Reader::Chf,
+     chfWith("[10,1,", "[10,1,-99999999999999999999,"),
+     {"t.json: spans[2] link 0: ", "is out of range"}},
+    {"ReadHeightfield_RejectsWholeFloatWhereIntegerRequired", Reader::Chf,
+     chfWith("[1,2,0,1]", "[1,2.0,0,1]"),
+     {"t.json: counts[1]: must be an integer, found 2.0",
+                     "not an integer, even when whole"}},
+    {"ReadHeightfield_RejectsNegativeZeroFloatWhereIntegerRequired", Reader::Chf,
+     chfWith("[10,1,", "[-0.0,1,"),
+     {"t.json: spans[2] y: must be an integer, found -0.0"}},
+    {"ReadHeightfield_RejectsDuplicateKey", Reader::Chf,
+     chf(R"("width":2,)" + kBody),
+     {"t.json: width: duplicate key"}},
+    {"ReadHeightfield_RejectsDuplicateStreamedKey", Reader::Chf,
+     chf(kBody + R"(,"counts":[1,2,0,1])"),
+     {"t.json: counts: duplicate key"}},
+    {"ReadHeightfield_RejectsDuplicateKeyInsideUnknownKey", Reader::Chf,
+     chf(R"("extra":{"a":[{"b":1,"b":2}]},)" + kBody),
+     {"t.json: extra.a[0].b: duplicate key"}},
+    {"ReadHeightfield_RejectsDeepNesting", Reader::Chf,
+     chf(R"("extra":)" + std::string(100000, '[') + std::string(100000, ']') +
+         "," + kBody),
+     {"t.json: extra[0][0]", "nesting deeper than 64 levels"}},
+    {"ReadHeightfield_RejectsDeepNestingAtTopLevel", Reader::Chf,
+     std::string(100000, '['),
+     {"t.json: top level: must be a JSON object"}},
+    {"ReadHeightfield_RejectsMissingFormat", Reader::Chf,
+     R"({"version":1,)" + kBody + "}",
+     {"t.json: format: missing", "\"build3d.chf\""}},
+    {"ReadHeightfield_RejectsWrongFormat", Reader::Chf,
+     replaced(chf(kBody), "build3d.chf", "build3d.settings"),
+     {"t.json: format: expected \"build3d.chf\", found the string "
+      "\"build3d.settings\""},
+     Match::Whole},
+    {"ReadHeightfield_RejectsNonStringFormat", Reader::Chf,
+     R"({"format":7,"version":1,)" + kBody + "}",
+     {"t.json: format: expected \"build3d.chf\", found 7"}},
+    {"ReadHeightfield_RejectsMissingVersion", Reader::Chf,
+     R"({"format":"build3d.chf",)" + kBody + "}",
+     {"t.json: version: missing (must be 1)"}},
+    {"ReadHeightfield_RejectsVersionOtherThanOne1", Reader::Chf,
+     R"({"format":"build3d.chf","version":2,)" + kBody + "}",
+     {"t.json: version: must be 1, found 2"}},
+    {"ReadHeightfield_RejectsVersionOtherThanOne2", Reader::Chf,
+     R"({"format":"build3d.chf","version":1.0,)" + kBody + "}",
+     {"t.json: version: must be 1, found 1.0"}},
+    {"ReadHeightfield_RejectsMissingWidth", Reader::Chf,
+     chfWith("\"width\":2,", ""),
+     {"t.json: width: missing (required)"}},
+    {"ReadHeightfield_RejectsZeroWidth", Reader::Chf,
+     chfWith("\"width\":2", "\"width\":0"),
+     {"t.json: width: 0 is out of range (1 <= width <= 32767)"},
+     Match::Whole},
+    {"ReadHeightfield_RejectsWidthAbove32767", Reader::Chf,
+     chfWith("\"width\":2", "\"width\":32768"),
+     {"t.json: width: 32768 is out of range", "(1 <= width <= 32767)"}},
+    {"ReadHeightfield_RejectsNonIntegerDepth1", Reader::Chf,
+     chfWith("\"depth\":2", "\"depth\":2.5"),
+     {"t.json: depth: must be an integer, found 2.5"}},
+    {"ReadHeightfield_RejectsNonIntegerDepth2", Reader::Chf,
+     chfWith("\"depth\":2", "\"depth\":\"2\""),
+     {"t.json: depth: must be an integer, found the string"}},
+    {"ReadHeightfield_RejectsMissingCounts", Reader::Chf,
+     chfWith("\"counts\":[1,2,0,1],", ""),
+     {"t.json: counts: missing (required)"}},
+    {"ReadHeightfield_RejectsCountsThatAreNotAnArray", Reader::Chf,
+     chfWith("[1,2,0,1]", "4"),
+     {"t.json: counts: must be an array, found 4"}},
+    {"ReadHeightfield_RejectsCountsLengthOtherThanWidthTimesDepth", Reader::Chf,
+     chfWith("[1,2,0,1]", "[1,2,0,1,0]"),
+     {"t.json: counts: has 5 entries", "expected width x depth = 4"}},
+    {"ReadHeightfield_RejectsCountAbove63", Reader::Chf,
+     chfWith("[1,2,0,1]", "[1,2,64,1]"),
+     {"t.json: counts[2]: 64 is out of range", "(0 <= count <= 63)"}},
+    {"ReadHeightfield_RejectsNegativeCount", Reader::Chf,
+     chfWith("[1,2,0,1]", "[1,2,-1,1]"),
+     {"t.json: counts[2]: -1 is out of range"}},
+    {"ReadHeightfield_RejectsNonIntegerCount", Reader::Chf,
+     chfWith("[1,2,0,1]", "[1,[2],0,1]"),
+     {"t.json: counts[1]: must be an integer, found an array"}},
+    {"ReadHeightfield_RejectsMissingSpans", Reader::Chf,
+     chf(R"("width":1,"depth":1,"counts":[0])"),
+     {"t.json: spans: missing (required)"}},
+    {"ReadHeightfield_RejectsSpansLengthOtherThanSumOfCounts", Reader::Chf,
+     chfWith("[1,2,0,1]", "[1,2,1,1]"),
+     {"t.json: spans: has 4 entries, but counts sum to 5"}},
+    {"ReadHeightfield_RejectsSpanThatIsNotAnArray", Reader::Chf,
+     chfWith("[10,1,-1,-1,-1,-1]", "10"),
+     {"t.json: spans[2]: must be an array of exactly 6 "
+                     "integers",
+                     "found 10"}},
+    {"ReadHeightfield_RejectsSpanWithFiveEntries", Reader::Chf,
+     chfWith("[10,1,-1,-1,-1,-1]", "[10,1,-1,-1,-1]"),
+     {"t.json: spans[2]: must be an array of exactly 6", "found 5 entries"}},
+    {"ReadHeightfield_RejectsSpanWithSevenEntries", Reader::Chf,
+     chfWith("[10,1,-1,-1,-1,-1]", "[10,1,-1,-1,-1,-1,0]"),
+     {"t.json: spans[2]: must be an array of exactly 6",
+                     "found more entries"}},
+    {"ReadHeightfield_RejectsSpanWithNonIntegerEntry", Reader::Chf,
+     chfWith("[10,1,-1,-1,-1,-1]", "[10,1,-1,null,-1,-1]"),
+     {"t.json: spans[2] link 1: must be an integer, found "
+                     "null"}},
+    {"ReadHeightfield_RejectsYAbove65535", Reader::Chf,
+     chfWith("[10,1,", "[65536,1,"),
+     {"t.json: spans[2] y: 65536 is out of range", "(0 <= y <= 65535)"}},
+    {"ReadHeightfield_RejectsNegativeY", Reader::Chf,
+     chfWith("[0,63,-1,-1,0,-1]", "[-1,63,-1,-1,0,-1]"),
+     {"t.json: spans[0] y: -1 is out of range"}},
+    {"ReadHeightfield_RejectsYNotStrictlyIncreasingWithinCell", Reader::Chf,
+     chfWith("[10,1,", "[0,1,"),
+     {"t.json: spans[2] y: 0 is not above 0",
+                     "spans[1] below it in cell (1, 0)",
+                     "y must increase strictly within a cell"}},
+    {"ReadHeightfield_RejectsAreaAbove255", Reader::Chf,
+     chfWith("[10,1,", "[10,256,"),
+     {"t.json: spans[2] area: 256 is out of range", "(0 <= area <= 255)"}},
+    {"ReadHeightfield_RejectsLinkBelowMinusOne", Reader::Chf,
+     chfWith("[10,1,-1,", "[10,1,-2,"),
+     {"t.json: spans[2] link 0: -2 is out of range", "-1 <= link"}},
+    {"ReadHeightfield_RejectsLinkOutsideGrid", Reader::Chf,
+     chfWith("[0,63,-1,-1,0,-1]", "[0,63,0,-1,0,-1]"),
+     {"t.json: spans[0] link 0: leads from cell (0, 0) to "
+                     "cell (-1, 0), outside the grid",
+                     "a link must stay inside the grid"}},
+    {"ReadHeightfield_RejectsLinkToMissingSpan", Reader::Chf,
+     chfWith("[0,63,-1,-1,-1,0]", "[0,63,-1,-1,-1,2]"),
+     {"t.json: spans[3] link 3: names span 2 of cell (1, 0), which "
+      "holds 2 spans (a link must name an existing span in the "
+      "neighbouring cell)"},
+     Match::Whole},
+    {"ReadHeightfield_RejectsLinkIntoEmptyCell", Reader::Chf,
+     chfWith("[0,63,-1,-1,0,-1]", "[0,63,-1,0,0,-1]"),
+     {"t.json: spans[0] link 1: names span 0 of cell (0, 1), "
+                     "which holds 0 spans"}},
+    {"ReadHeightfield_RejectsRegionsLengthOtherThanSpanCount", Reader::Chf,
+     chf(kBody + R"(,"regions":[1,1,2])"),
+     {"t.json: regions: has 3 entries, expected 4"}},
+    {"ReadHeightfield_RejectsRegionIdAbove65535", Reader::Chf,
+     chf(kBody + R"(,"regions":[1,1,65536,1])"),
+     {"t.json: regions[2]: 65536 is out of range",
+                     "(0 <= region id <= 65535)"}},
+    {"ReadHeightfield_RejectsRegionsThatAreNotAnArray", Reader::Chf,
+     chf(kBody + R"(,"regions":{"a":1})"),
+     {"t.json: regions: must be an array, found an object"}},
+    {"ReadHeightfield_RejectsLayersLengthOtherThanSpanCount", Reader::Chf,
+     chf(kBody + R"(,"layers":[0,0,0,0,0])"),
+     {"t.json: layers: has 5 entries, expected 4"}},
+    {"ReadHeightfield_RejectsNegativeLayerId", Reader::Chf,
+     chf(kBody + R"(,"layers":[0,-1,0,0])"),
+     {"t.json: layers[1]: -1 is out of range", "(0 <= layer id <= 65535)"}},
+    {"ReadHeightfield_RejectsRegionWithTwoAreaIds", Reader::Chf,
+     chf(kBody + R"(,"regions":[5,3,5,3])"),
+     {"t.json: regions[2]: region 5",
+       "spans[0] of area 63 and spans[2] of area 1", "readings R12"}},
+    {"ReadSettings_RejectsWrongFormat1", Reader::Chf, settingsWith(""),
+     {"t.json: format: expected \"build3d.chf\", found the string "
+      "\"build3d.settings\""},
+     Match::Whole},
+    {"ReadSettings_RejectsWrongFormat2", Reader::Settings,
+     chf(kBody),
+     {"t.json: format: expected \"build3d.settings\""}},
+    {"ReadSettings_RejectsVersionOtherThanOne", Reader::Settings,
+     R"({"format":"build3d.settings","version":0})",
+     {"t.json: version: must be 1, found 0"}},
+    {"ReadSettings_RejectsUnknownPartition", Reader::Settings,
+     settingsWith(R"("partition":"Watershed")"),
+     {"t.json: partition: must be one of \"watershed\", "
+                          "\"monotone\", \"layers\", \"layer-first\"",
+                          "found the string \"Watershed\""}},
+    {"ReadSettings_RejectsNonStringPartition", Reader::Settings,
+     settingsWith(R"("partition":0)"),
+     {"t.json: partition: must be one of", "found 0"}},
+    {"ReadSettings_RejectsNegativeMinRegionArea", Reader::Settings,
+     settingsWith(R"("minRegionArea":-1)"),
+     {"t.json: minRegionArea: -1 is out of range",
+                          "(0 <= minRegionArea <= 2147483647)"}},
+    {"ReadSettings_RejectsFloatMergeRegionArea", Reader::Settings,
+     settingsWith(R"("mergeRegionArea":400.0)"),
+     {"t.json: mergeRegionArea: must be an integer, "
+                          "found 400.0"}},
+    {"ReadSettings_RejectsMaxEdgeLengthAbove2147483647", Reader::Settings,
+     settingsWith(R"("maxEdgeLength":2147483648)"),
+     {"t.json: maxEdgeLength: 2147483648 is out of range",
+                          "(0 <= maxEdgeLength <= 2147483647)"}},
+    {"ReadSettings_RejectsNonIntegerBorderRegion", Reader::Settings,
+     settingsWith(R"("borderRegion":true)"),
+     {"t.json: borderRegion: must be an integer, found "
+                          "true"}},
+    {"ReadSettings_RejectsNegativeMaxError", Reader::Settings,
+     settingsWith(R"("maxError":-0.5)"),
+     {"t.json: maxError: must be a finite number >= 0", "found -0.5"}},
+    {"ReadSettings_RejectsNonNumberMaxError", Reader::Settings,
+     settingsWith(R"("maxError":"1.3")"),
+     {"t.json: maxError: must be a finite number >= 0"}},
+    {"ReadSettings_RejectsInfiniteMaxError", Reader::Settings,
+     settingsWith(R"("maxError":1e999)"),
+     {"t.json: not valid JSON: ", "number overflow"}},
+    {"ReadSettings_RejectsNonBooleanStraightRegionBorders", Reader::Settings,
+     settingsWith(R"("straightRegionBorders":1)"),
+     {"t.json: straightRegionBorders: must be true or "
+                          "false, found 1"}},
+    {"ReadSettings_RejectsNonBooleanRawContours", Reader::Settings,
+     settingsWith(R"("rawContours":"true")"),
+     {"t.json: rawContours: must be true or false"}},
+    {"ReadSettings_RejectsDuplicateKey", Reader::Settings,
+     settingsWith(R"("maxError":1,"maxError":2)"),
+     {"t.json: maxError: duplicate key"}},
+    {"ReadRegions_RejectsMissingRegionCount", Reader::Regions,
+     regionsWith(R"("regions":[0])"),
+     {"t.json: regionCount: missing (required)"}},
+    {"ReadRegions_RejectsNegativeRegionCount", Reader::Regions,
+     regionsWith(R"("regionCount":-1,"regions":[0])"),
+     {"t.json: regionCount: -1 is out of range"}},
+    {"ReadRegions_RejectsMissingRegions", Reader::Regions,
+     regionsWith(R"("regionCount":0)"),
+     {"t.json: regions: missing (required)"}},
+    {"ReadRegions_RejectsRegionsThatAreNotAnArray", Reader::Regions,
+     regionsWith(R"("regionCount":0,"regions":"0")"),
+     {"t.json: regions: must be an array"}},
+    {"ReadRegions_RejectsRegionIdOutOfRange", Reader::Regions,
+     regionsWith(R"("regionCount":2147483647,"regions":[0,2147483648])"),
+     {"t.json: regions[1]: 2147483648 is out of range",
+      "(0 <= region id <= 2147483647)"}},
+    {"ReadRegions_RejectsRegionIdAboveRegionCount", Reader::Regions,
+     regionsWith(R"("regionCount":65536,"regions":[0,65536,65537])"),
+     {"t.json: regions[2]: 65537 is above regionCount 65536",
+      "(0 <= region id <= regionCount)"}},
+    {"ReadRegions_RejectsRegionCountAbove2147483647", Reader::Regions,
+     regionsWith(R"("regionCount":2147483648,"regions":[0])"),
+     {"t.json: regionCount: 2147483648 is out of range",
+      "(0 <= regionCount <= 2147483647)"}},
+    {"ReadRegions_RejectsNegativeDistance", Reader::Regions,
+     regionsWith(R"("regionCount":1,"regions":[0,1],"distances":[0,-2])"),
+     {"t.json: distances[1]: -2 is out of range"}},
+    {"ReadRegions_RejectsNonIntegerDistance", Reader::Regions,
+     regionsWith(R"("regionCount":1,"regions":[0,1],"distances":[0,1.5])"),
+     {"t.json: distances[1]: must be an integer, found 1.5"}},
+    {"ReadRegions_RejectsDistancesOfOtherLength", Reader::Regions,
+     regionsWith(R"("regionCount":1,"regions":[0,1],"distances":[0])"),
+     {"t.json: distances: has 1 entries, but regions has 2"}},
+    {"ReadContours_RejectsNegativeRawFallbacks", Reader::Contours,
+     replaced(contourWith(""), "\"rawFallbacks\":0", "\"rawFallbacks\":-1"),
+     {"t.json: rawFallbacks: -1 is out of range"}},
+    {"ReadContours_RejectsNonIntegerDroppedHoles", Reader::Contours,
+     replaced(contourWith(""), "\"droppedHoles\":0", "\"droppedHoles\":0.5"),
+     {"t.json: droppedHoles: must be an integer, found 0.5"}},
+    {"ReadContours_RejectsMissingRawFallbacks", Reader::Contours,
+     R"({"format":"build3d.contours","version":1,"droppedHoles":0,)"
+      R"("contours":[]})",
+     {"t.json: rawFallbacks: missing (required)"}},
+    {"ReadContours_RejectsContoursThatAreNotAnArray", Reader::Contours,
+     R"({"format":"build3d.contours","version":1,"rawFallbacks":0,)"
+      R"("droppedHoles":0,"contours":{}})",
+     {"t.json: contours: must be an array, found an object"}},
+    {"ReadContours_RejectsContourThatIsNotAnObject", Reader::Contours,
+     contoursWith("[1]"),
+     {"t.json: contours[0]: must be an object"}},
+    {"ReadContours_RejectsRegionZero", Reader::Contours,
+     contoursWith(R"({"region":0,"area":63,"vertices":)" + kTriangle + "}"),
+     {"t.json: contours[0].region: 0 is out of range", "1 <= region"}},
+    {"ReadContours_RejectsAreaAbove255", Reader::Contours,
+     contoursWith(R"({"region":1,"area":300,"vertices":)" + kTriangle + "}"),
+     {"t.json: contours[0].area: 300 is out of range", "(0 <= area <= 255)"}},
+    {"ReadContours_RejectsMissingVertices", Reader::Contours,
+     contoursWith(R"({"region":1,"area":63})"),
+     {"t.json: contours[0].vertices: missing"}},
+    {"ReadContours_RejectsFewerThanThreeVertices", Reader::Contours,
+     contoursWith(
+          R"({"region":1,"area":63,"vertices":[[0,0,0,0],[1,0,0,0]]})"),
+     {"t.json: contours[0].vertices: has 2 vertices, needs at least 3"}},
+    {"ReadContours_RejectsVertexWithThreeIntegers", Reader::Contours,
+     contoursWith(R"({"region":1,"area":63,"vertices":[[0,0,0,0],[1,0,0],)"
+                   R"([1,0,1,0]]})"),
+     {"t.json: contours[0].vertices[1]: must be an array of exactly 4 "
+       "integers [x, y, z, neighbor], found 3 entries"}},
+    {"ReadContours_RejectsVertexWithFloat", Reader::Contours,
+     contoursWith(R"({"region":1,"area":63,"vertices":[[0,0,0,0],[1,0,0,0],)"
+                   R"([1,0.5,1,0]]})"),
+     {"t.json: contours[0].vertices[2] y: must be an integer, found 0.5"}},
+    {"ReadContours_RejectsMalformedRawOutline", Reader::Contours,
+     contourWith(R"(,"rawOutline":[[0,0,0,0],5])"),
+     {"t.json: contours[0].rawOutline[1]: must be an "
+                          "array of exactly 4 integers"}},
+    {"ReadContours_RejectsMalformedRawHoles1", Reader::Contours,
+     contourWith(R"(,"rawHoles":[[[0,0,0,0]],[[1]]])"),
+     {"t.json: contours[0].rawHoles[1][0]: must be an "
+                          "array of exactly 4 integers"}},
+    {"ReadContours_RejectsMalformedRawHoles2", Reader::Contours,
+     contourWith(R"(,"rawHoles":{})"),
+     {"t.json: contours[0].rawHoles: must be an array"}},
+    {"ReadContours_RejectsUnknownContourKey", Reader::Contours,
+     contourWith(R"(,"rawOutlin":[])"),
+     {"t.json: contours[0].rawOutlin: unknown key"}},
+    {"ReadResult_NamesRuleInsideRegionsSubDocument", Reader::Result,
+     resultWith(regionsWith(R"("regionCount":-3,"regions":[])"),
+                            contourWith("")),
+     {"t.json: regions.regionCount: -3 is out of range"}},
+    {"ReadResult_NamesRuleInsideContoursSubDocument", Reader::Result,
+     resultWith(kRegionsDoc, contoursWith(R"({"region":1,"area":-1,)"
+                                           R"("vertices":)" +
+                                           kTriangle + "}")),
+     {"t.json: contours.contours[0].area: -1 is out of range"}},
+    {"ReadResult_RejectsSubDocumentWithWrongFormat", Reader::Result,
+     resultWith(contourWith(""), contourWith("")),
+     {"t.json: regions.format: expected \"build3d.regions\""}},
+    {"ReadResult_RejectsSubDocumentThatIsNotAnObject", Reader::Result,
+     resultWith("[]", contourWith("")),
+     {"t.json: regions: must be an object (a build3d.regions "
+                  "document), found an array"}},
+    {"ReadResult_RejectsMissingContours", Reader::Result,
+     R"({"format":"build3d.result","version":1,"regions":)" +
+                     kRegionsDoc + "}",
+     {"t.json: contours: missing (required)"}},
+    {"ValidateFile_AppliesRulesOfTheNamedFormat", Reader::Validate,
+     chfWith("[1,2,0,1]", "[1,2,0,64]"),
+     {"t.json: counts[3]: 64 is out of range"}},
+    {"ValidateFile_RejectsUnknownFormat", Reader::Validate,
+     R"({"format":"build3d.mesh","version":1})",
+     {"t.json: format: unknown format \"build3d.mesh\""}},
+    {"ValidateFile_RejectsMissingFormat", Reader::Validate, R"({"version":1})",
+     {"t.json: format: missing (expected one of"}},
+    {"ValidateFile_RejectsNonStringFormat", Reader::Validate,
+     R"({"format":["x"]})", {"t.json: format: must be a string"}},
+    {"ValidateFile_ReportsInvalidJson1", Reader::Validate, R"({"version":)",
+     {"t.json: not valid JSON: "}},
+    {"ValidateFile_ReportsInvalidJson2", Reader::Validate, "[]",
+     {"t.json: top level: must be a JSON"}},
+
+    // Rules the streaming readers check as a value arrives.
+    {"ReadRegions_RejectsDuplicateKeyInsideUnknownKey", Reader::Regions,
+     regionsWith(R"("x":[{"b":1,"b":2}],"regionCount":0,"regions":[])"),
+     {"t.json: x[0].b: duplicate key"}},
+    {"ReadRegions_RejectsDeepNesting", Reader::Regions,
+     regionsWith(R"("x":)" + std::string(100, '[') + std::string(100, ']') +
+                 R"(,"regionCount":0,"regions":[])"),
+     {"t.json: x[0][0]", "nesting deeper than 64 levels"}},
+    {"ReadRegions_RejectsNestedRegionId", Reader::Regions,
+     regionsWith(R"("regionCount":1,"regions":[0,[1]])"),
+     {"t.json: regions[1]: must be an integer, found an array"}},
+    {"ReadRegions_RejectsRegionsObject", Reader::Regions,
+     regionsWith(R"("regionCount":1,"regions":{"a":1})"),
+     {"t.json: regions: must be an array, found an object"}},
+    {"ReadRegions_RejectsNulByte", Reader::Regions,
+     std::string("{\"format\":\0", 11),
+     {"t.json: not valid JSON: ", "column 11", "a NUL byte"}},
+    {"ReadSettings_RejectsObjectWhereNumberRequired", Reader::Settings,
+     settingsWith(R"("minRegionArea":{"a":1})"),
+     {"t.json: minRegionArea: must be an integer, found an object"}},
+    {"ReadSettings_RejectsTopLevelArray", Reader::Settings, "[]",
+     {"t.json: top level: must be a JSON object, found an array"}},
+    {"ReadContours_RejectsVertexWithFiveIntegers", Reader::Contours,
+     contourWith(R"(,"rawOutline":[[0,0,0,0,0]])"),
+     {"t.json: contours[0].rawOutline[0]: must be an array of exactly 4 "
+      "integers [x, y, z, neighbor], found more entries"}},
+    {"ReadContours_RejectsVertexThatIsAnObject", Reader::Contours,
+     contourWith(R"(,"rawOutline":[{}])"),
+     {"t.json: contours[0].rawOutline[0]: must be an array of exactly 4 "
+      "integers [x, y, z, neighbor], found an object"}},
+    {"ReadContours_RejectsContourThatIsAnArray", Reader::Contours,
+     contoursWith("[[]]"),
+     {"t.json: contours[0]: must be an object, found an array"}},
+    {"ReadContours_RejectsVerticesThatAreNotAnArray", Reader::Contours,
+     contoursWith(R"({"region":1,"area":63,"vertices":3})"),
+     {"t.json: contours[0].vertices: must be an array, found 3"}},
+    {"ReadContours_RejectsRegionAbove2147483647", Reader::Contours,
+     contoursWith(R"({"region":2147483648,"area":63,"vertices":)" +
+                  kTriangle + "}"),
+     {"t.json: contours[0].region: 2147483648 is out of range",
+      "(1 <= region <= 2147483647)"}},
+    {"ReadContours_RejectsMissingArea", Reader::Contours,
+     contoursWith(R"({"region":1,"vertices":)" + kTriangle + "}"),
+     {"t.json: contours[0].area: missing (required)"}},
+    {"ReadResult_RejectsSubDocumentThatIsAString", Reader::Result,
+     resultWith(kRegionsDoc, "\"c\""),
+     {"t.json: contours: must be an object (a build3d.contours document), "
+      "found the string \"c\""}},
+    {"ReadResult_RejectsRegionIdAboveRegionCountInside", Reader::Result,
+     resultWith(regionsWith(R"("regionCount":1,"regions":[2])"),
+                contourWith("")),
+     {"t.json: regions.regions[0]: 2 is above regionCount 1"}},
+    {"ReadResult_RejectsWrongFormat", Reader::Result, kRegionsDoc,
+     {"t.json: format: expected \"build3d.result\", found the string "
+      "\"build3d.regions\""},
+     Match::Whole},
+    {"ValidateFile_RejectsNulBytes", Reader::Validate, std::string(100, '\0'),
+     {"t.json: not valid JSON: ", "line 1, column 1", "a NUL byte"}},
+    {"ValidateFile_AppliesRulesAfterALateFormat", Reader::Validate,
+     R"({"regionCount":1,"regions":[0,5],"version":1,)"
+     R"("format":"build3d.regions"})",
+     {"t.json: regions[1]: 5 is above regionCount 1"}},
+};
+// clang-format on
+
+// One test for the whole table (one process, not one per row); a failure
+// names its row.
+TEST(IoRules, EveryRowIsRejectedNamingKeyAndRule) {
+  for (const RuleCase& rule : kRuleCases) {
+    SCOPED_TRACE(rule.name);
+    const std::string message = rejectionOf(rule.reader, rule.text);
+    if (rule.match == Match::Whole) {
+      EXPECT_EQ(message, rule.parts.front());
+      continue;
+    }
+    for (const std::string& part : rule.parts) {
+      EXPECT_NE(message.find(part), std::string::npos)
+          << "message: " << message << "\nmissing: " << part;
+    }
+  }
+  EXPECT_EQ(kRuleCases.size(), 126u) << "rows were added or lost";
+}
+
+// validate dispatches on the document's own "format" to the same readers,
+// so every row whose document names the reader's format is rejected by
+// validate with the same message.
+TEST(IoRules, ValidateAgreesWithEachReader) {
+  int checked = 0;
+  for (const RuleCase& rule : kRuleCases) {
+    if (rule.reader == Reader::Validate) continue;
+    const std::string expected = rejectionOf(rule.reader, rule.text);
+    if (expected.find("format:") != std::string::npos) continue;
+    EXPECT_EQ(validationErrorOf(rule.text), expected) << rule.name;
+    ++checked;
+  }
+  EXPECT_GT(checked, 90);
 }
 
 // ---------------------------------------------------------------------------
@@ -212,329 +746,10 @@ TEST(ReadHeightfield, AcceptsLargeDocument) {
   EXPECT_EQ(hf.cellX(width * depth - 1), width - 1);
 }
 
-// ---------------------------------------------------------------------------
-// Heightfield: JSON-level rules
-
-TEST(ReadHeightfield, RejectsEmptyInput) {
-  expectChfRejected("", {"t.json: not valid JSON: ", "unexpected end"});
-}
-
-TEST(ReadHeightfield, RejectsTruncatedJson) {
-  const std::string text = chf(kBody);
-  expectChfRejected(text.substr(0, text.size() - 1),
-                    {"t.json: not valid JSON: ", "unexpected end of input"});
-  expectChfRejected(text.substr(0, text.size() / 2),
-                    {"t.json: not valid JSON: ", "line 1, column"});
-}
-
-TEST(ReadHeightfield, RejectsNonJson) {
-  expectChfRejected("width = 3", {"t.json: not valid JSON: ", "line 1"});
-}
-
-TEST(ReadHeightfield, RejectsTrailingContent) {
-  expectChfRejected(chf(kBody) + " {}",
-                    {"t.json: not valid JSON: ", "expected end of input"});
-}
-
-TEST(ReadHeightfield, RejectsTopLevelArray) {
-  expectChfRejected(
-      "[1, 2]", {"t.json: top level: must be a JSON object", "found an array"});
-}
-
-TEST(ReadHeightfield, RejectsTopLevelScalar) {
-  expectChfRejected("42",
-                    {"t.json: top level: must be a JSON object", "found 42"});
-}
-
-TEST(ReadHeightfield, RejectsNaNLiteral) {
-  expectChfRejected(
-      chfWith("[10,1,", "[NaN,1,"),
-      {"t.json: not valid JSON: ", "NaN and Infinity are not JSON numbers"});
-}
-
-TEST(ReadHeightfield, RejectsInfinityLiteral) {
-  expectChfRejected(
-      chfWith("[10,1,", "[-Infinity,1,"),
-      {"t.json: not valid JSON: ", "NaN and Infinity are not JSON numbers"});
-}
-
-TEST(ReadHeightfield, RejectsNumberBeyondDouble) {
-  expectChfRejected(chfWith("[10,1,", "[1e400,1,"),
-                    {"t.json: not valid JSON: ", "number overflow", "1e400"});
-}
-
-TEST(ReadHeightfield, RejectsIntegerBeyondInt64) {
-  expectChfRejected(
-      chfWith("[10,1,", "[99999999999999999999,1,"),
-      {"t.json: spans[2] y: ", "is out of range", "(0 <= y <= 65535)"});
-}
-
-TEST(ReadHeightfield, RejectsUnsignedBeyondInt64) {
-  expectChfRejected(chfWith("\"width\":2", "\"width\":18446744073709551615"),
-                    {"t.json: width: 18446744073709551615 is out of range"});
-}
-
-TEST(ReadHeightfield, RejectsNegativeIntegerBeyondInt64) {
-  expectChfRejected(chfWith("[10,1,", "[10,1,-99999999999999999999,"),
-                    {"t.json: spans[2] link 0: ", "is out of range"});
-}
-
-TEST(ReadHeightfield, RejectsWholeFloatWhereIntegerRequired) {
-  expectChfRejected(chfWith("[1,2,0,1]", "[1,2.0,0,1]"),
-                    {"t.json: counts[1]: must be an integer, found 2.0",
-                     "not an integer, even when whole"});
-}
-
-TEST(ReadHeightfield, RejectsNegativeZeroFloatWhereIntegerRequired) {
-  expectChfRejected(chfWith("[10,1,", "[-0.0,1,"),
-                    {"t.json: spans[2] y: must be an integer, found -0.0"});
-}
-
-TEST(ReadHeightfield, RejectsDuplicateKey) {
-  expectChfRejected(chf(R"("width":2,)" + kBody),
-                    {"t.json: width: duplicate key"});
-}
-
-TEST(ReadHeightfield, RejectsDuplicateStreamedKey) {
-  expectChfRejected(chf(kBody + R"(,"counts":[1,2,0,1])"),
-                    {"t.json: counts: duplicate key"});
-}
-
-TEST(ReadHeightfield, RejectsDuplicateKeyInsideUnknownKey) {
-  expectChfRejected(chf(R"("extra":{"a":[{"b":1,"b":2}]},)" + kBody),
-                    {"t.json: extra.a[0].b: duplicate key"});
-}
-
-TEST(ReadHeightfield, RejectsDeepNesting) {
-  const std::string deep = std::string(100000, '[') + std::string(100000, ']');
-  expectChfRejected(chf(R"("extra":)" + deep + "," + kBody),
-                    {"t.json: extra[0][0]", "nesting deeper than 64 levels"});
-}
-
-TEST(ReadHeightfield, RejectsDeepNestingAtTopLevel) {
-  expectChfRejected(std::string(100000, '['),
-                    {"t.json: top level: must be a JSON object"});
-}
-
 TEST(ReadHeightfield, AcceptsNestingOf64Levels) {
   // The top-level object is level 1, so "extra" may hold 63 more.
   const std::string nested = std::string(63, '[') + std::string(63, ']');
   EXPECT_EQ(parseChf(chf(R"("extra":)" + nested + "," + kBody)).spanCount(), 4);
-}
-
-// ---------------------------------------------------------------------------
-// Heightfield: header and grid
-
-TEST(ReadHeightfield, RejectsMissingFormat) {
-  expectChfRejected(R"({"version":1,)" + kBody + "}",
-                    {"t.json: format: missing", "\"build3d.chf\""});
-}
-
-TEST(ReadHeightfield, RejectsWrongFormat) {
-  std::string text = chf(kBody);
-  text.replace(text.find("build3d.chf"), 11, "build3d.settings");
-  EXPECT_EQ(rejectionOf(readHeightfield, text),
-            "t.json: format: expected \"build3d.chf\", found the string "
-            "\"build3d.settings\"");
-}
-
-TEST(ReadHeightfield, RejectsNonStringFormat) {
-  expectChfRejected(R"({"format":7,"version":1,)" + kBody + "}",
-                    {"t.json: format: expected \"build3d.chf\", found 7"});
-}
-
-TEST(ReadHeightfield, RejectsMissingVersion) {
-  expectChfRejected(R"({"format":"build3d.chf",)" + kBody + "}",
-                    {"t.json: version: missing (must be 1)"});
-}
-
-TEST(ReadHeightfield, RejectsVersionOtherThanOne) {
-  expectChfRejected(R"({"format":"build3d.chf","version":2,)" + kBody + "}",
-                    {"t.json: version: must be 1, found 2"});
-  expectChfRejected(R"({"format":"build3d.chf","version":1.0,)" + kBody + "}",
-                    {"t.json: version: must be 1, found 1.0"});
-}
-
-TEST(ReadHeightfield, RejectsMissingWidth) {
-  expectChfRejected(chfWith("\"width\":2,", ""),
-                    {"t.json: width: missing (required)"});
-}
-
-TEST(ReadHeightfield, RejectsZeroWidth) {
-  EXPECT_EQ(rejectionOf(readHeightfield, chfWith("\"width\":2", "\"width\":0")),
-            "t.json: width: 0 is out of range (1 <= width <= 32767)");
-}
-
-TEST(ReadHeightfield, RejectsWidthAbove32767) {
-  expectChfRejected(
-      chfWith("\"width\":2", "\"width\":32768"),
-      {"t.json: width: 32768 is out of range", "(1 <= width <= 32767)"});
-}
-
-TEST(ReadHeightfield, RejectsNonIntegerDepth) {
-  expectChfRejected(chfWith("\"depth\":2", "\"depth\":2.5"),
-                    {"t.json: depth: must be an integer, found 2.5"});
-  expectChfRejected(chfWith("\"depth\":2", "\"depth\":\"2\""),
-                    {"t.json: depth: must be an integer, found the string"});
-}
-
-// ---------------------------------------------------------------------------
-// Heightfield: counts and spans
-
-TEST(ReadHeightfield, RejectsMissingCounts) {
-  expectChfRejected(chfWith("\"counts\":[1,2,0,1],", ""),
-                    {"t.json: counts: missing (required)"});
-}
-
-TEST(ReadHeightfield, RejectsCountsThatAreNotAnArray) {
-  expectChfRejected(chfWith("[1,2,0,1]", "4"),
-                    {"t.json: counts: must be an array, found 4"});
-}
-
-TEST(ReadHeightfield, RejectsCountsLengthOtherThanWidthTimesDepth) {
-  expectChfRejected(
-      chfWith("[1,2,0,1]", "[1,2,0,1,0]"),
-      {"t.json: counts: has 5 entries", "expected width x depth = 4"});
-}
-
-TEST(ReadHeightfield, RejectsCountAbove63) {
-  expectChfRejected(
-      chfWith("[1,2,0,1]", "[1,2,64,1]"),
-      {"t.json: counts[2]: 64 is out of range", "(0 <= count <= 63)"});
-}
-
-TEST(ReadHeightfield, RejectsNegativeCount) {
-  expectChfRejected(chfWith("[1,2,0,1]", "[1,2,-1,1]"),
-                    {"t.json: counts[2]: -1 is out of range"});
-}
-
-TEST(ReadHeightfield, RejectsNonIntegerCount) {
-  expectChfRejected(chfWith("[1,2,0,1]", "[1,[2],0,1]"),
-                    {"t.json: counts[1]: must be an integer, found an array"});
-}
-
-TEST(ReadHeightfield, RejectsMissingSpans) {
-  expectChfRejected(chf(R"("width":1,"depth":1,"counts":[0])"),
-                    {"t.json: spans: missing (required)"});
-}
-
-TEST(ReadHeightfield, RejectsSpansLengthOtherThanSumOfCounts) {
-  expectChfRejected(chfWith("[1,2,0,1]", "[1,2,1,1]"),
-                    {"t.json: spans: has 4 entries, but counts sum to 5"});
-}
-
-TEST(ReadHeightfield, RejectsSpanThatIsNotAnArray) {
-  expectChfRejected(chfWith("[10,1,-1,-1,-1,-1]", "10"),
-                    {"t.json: spans[2]: must be an array of exactly 6 "
-                     "integers",
-                     "found 10"});
-}
-
-TEST(ReadHeightfield, RejectsSpanWithFiveEntries) {
-  expectChfRejected(
-      chfWith("[10,1,-1,-1,-1,-1]", "[10,1,-1,-1,-1]"),
-      {"t.json: spans[2]: must be an array of exactly 6", "found 5 entries"});
-}
-
-TEST(ReadHeightfield, RejectsSpanWithSevenEntries) {
-  expectChfRejected(chfWith("[10,1,-1,-1,-1,-1]", "[10,1,-1,-1,-1,-1,0]"),
-                    {"t.json: spans[2]: must be an array of exactly 6",
-                     "found more entries"});
-}
-
-TEST(ReadHeightfield, RejectsSpanWithNonIntegerEntry) {
-  expectChfRejected(chfWith("[10,1,-1,-1,-1,-1]", "[10,1,-1,null,-1,-1]"),
-                    {"t.json: spans[2] link 1: must be an integer, found "
-                     "null"});
-}
-
-TEST(ReadHeightfield, RejectsYAbove65535) {
-  expectChfRejected(
-      chfWith("[10,1,", "[65536,1,"),
-      {"t.json: spans[2] y: 65536 is out of range", "(0 <= y <= 65535)"});
-}
-
-TEST(ReadHeightfield, RejectsNegativeY) {
-  expectChfRejected(chfWith("[0,63,-1,-1,0,-1]", "[-1,63,-1,-1,0,-1]"),
-                    {"t.json: spans[0] y: -1 is out of range"});
-}
-
-TEST(ReadHeightfield, RejectsYNotStrictlyIncreasingWithinCell) {
-  expectChfRejected(chfWith("[10,1,", "[0,1,"),
-                    {"t.json: spans[2] y: 0 is not above 0",
-                     "spans[1] below it in cell (1, 0)",
-                     "y must increase strictly within a cell"});
-}
-
-TEST(ReadHeightfield, RejectsAreaAbove255) {
-  expectChfRejected(
-      chfWith("[10,1,", "[10,256,"),
-      {"t.json: spans[2] area: 256 is out of range", "(0 <= area <= 255)"});
-}
-
-TEST(ReadHeightfield, RejectsLinkBelowMinusOne) {
-  expectChfRejected(
-      chfWith("[10,1,-1,", "[10,1,-2,"),
-      {"t.json: spans[2] link 0: -2 is out of range", "-1 <= link"});
-}
-
-TEST(ReadHeightfield, RejectsLinkOutsideGrid) {
-  expectChfRejected(chfWith("[0,63,-1,-1,0,-1]", "[0,63,0,-1,0,-1]"),
-                    {"t.json: spans[0] link 0: leads from cell (0, 0) to "
-                     "cell (-1, 0), outside the grid",
-                     "a link must stay inside the grid"});
-}
-
-TEST(ReadHeightfield, RejectsLinkToMissingSpan) {
-  EXPECT_EQ(rejectionOf(readHeightfield,
-                        chfWith("[0,63,-1,-1,-1,0]", "[0,63,-1,-1,-1,2]")),
-            "t.json: spans[3] link 3: names span 2 of cell (1, 0), which "
-            "holds 2 spans (a link must name an existing span in the "
-            "neighbouring cell)");
-}
-
-TEST(ReadHeightfield, RejectsLinkIntoEmptyCell) {
-  expectChfRejected(chfWith("[0,63,-1,-1,0,-1]", "[0,63,-1,0,0,-1]"),
-                    {"t.json: spans[0] link 1: names span 0 of cell (0, 1), "
-                     "which holds 0 spans"});
-}
-
-// ---------------------------------------------------------------------------
-// Heightfield: regions and layers
-
-TEST(ReadHeightfield, RejectsRegionsLengthOtherThanSpanCount) {
-  expectChfRejected(chf(kBody + R"(,"regions":[1,1,2])"),
-                    {"t.json: regions: has 3 entries, expected 4"});
-}
-
-TEST(ReadHeightfield, RejectsRegionIdAbove65535) {
-  expectChfRejected(chf(kBody + R"(,"regions":[1,1,65536,1])"),
-                    {"t.json: regions[2]: 65536 is out of range",
-                     "(0 <= region id <= 65535)"});
-}
-
-TEST(ReadHeightfield, RejectsRegionsThatAreNotAnArray) {
-  expectChfRejected(chf(kBody + R"(,"regions":{"a":1})"),
-                    {"t.json: regions: must be an array, found an object"});
-}
-
-TEST(ReadHeightfield, RejectsLayersLengthOtherThanSpanCount) {
-  expectChfRejected(chf(kBody + R"(,"layers":[0,0,0,0,0])"),
-                    {"t.json: layers: has 5 entries, expected 4"});
-}
-
-TEST(ReadHeightfield, RejectsNegativeLayerId) {
-  expectChfRejected(
-      chf(kBody + R"(,"layers":[0,-1,0,0])"),
-      {"t.json: layers[1]: -1 is out of range", "(0 <= layer id <= 65535)"});
-}
-
-TEST(ReadHeightfield, RejectsRegionWithTwoAreaIds) {
-  // Readings R12: spans 0 (area 63) and 2 (area 1) both in region 5.
-  expectChfRejected(
-      chf(kBody + R"(,"regions":[5,3,5,3])"),
-      {"t.json: regions[2]: region 5",
-       "spans[0] of area 63 and spans[2] of area 1", "readings R12"});
 }
 
 TEST(ReadHeightfield, AcceptsRegionZeroAcrossAreas) {
@@ -544,22 +759,6 @@ TEST(ReadHeightfield, AcceptsRegionZeroAcrossAreas) {
 
 // ---------------------------------------------------------------------------
 // Heightfield files
-
-// A file named after the running test, so that tests may run in parallel.
-class TempFile {
- public:
-  TempFile(const std::string& name, const std::string& text)
-      : path_(::testing::TempDir() + "regcon_io_" +
-              ::testing::UnitTest::GetInstance()->current_test_info()->name() +
-              "_" + name) {
-    std::ofstream(path_, std::ios::binary) << text;
-  }
-  ~TempFile() { std::remove(path_.c_str()); }
-  const std::string& path() const { return path_; }
-
- private:
-  std::string path_;
-};
 
 TEST(ReadHeightfieldFile, ReadsFileAndNamesItInMessages) {
   const TempFile good("good.chf.json", chf(kBody));
@@ -588,11 +787,14 @@ TEST(ReadHeightfieldFile, RejectsMissingFile) {
 }
 
 TEST(ReadHeightfieldFile, RejectsDirectory) {
-  expectRejected(
-      [](std::istream&, const std::string&) {
-        return readHeightfieldFile(::testing::TempDir());
-      },
-      "", {"is a directory"});
+  try {
+    readHeightfieldFile(::testing::TempDir());
+    ADD_FAILURE() << "accepted a directory";
+  } catch (const InputError& error) {
+    EXPECT_NE(std::string(error.what()).find("is a directory"),
+              std::string::npos)
+        << error.what();
+  }
 }
 
 // ---------------------------------------------------------------------------
@@ -601,11 +803,6 @@ TEST(ReadHeightfieldFile, RejectsDirectory) {
 Settings parseSettings(const std::string& text) {
   std::istringstream in(text);
   return readSettings(in, "s.json");
-}
-
-void expectSettingsRejected(const std::string& body,
-                            std::initializer_list<std::string> parts) {
-  expectRejected(readSettings, settingsWith(body), parts);
 }
 
 TEST(ReadSettings, MissingKeysTakeDefaults) {
@@ -637,71 +834,6 @@ TEST(ReadSettings, ReadsEveryKey) {
   EXPECT_TRUE(s.rawContours);
 }
 
-TEST(ReadSettings, RejectsWrongFormat) {
-  EXPECT_EQ(rejectionOf(readHeightfield, settingsWith("")),
-            "t.json: format: expected \"build3d.chf\", found the string "
-            "\"build3d.settings\"");
-  expectRejected(readSettings, chf(kBody),
-                 {"t.json: format: expected \"build3d.settings\""});
-}
-
-TEST(ReadSettings, RejectsVersionOtherThanOne) {
-  expectRejected(readSettings, R"({"format":"build3d.settings","version":0})",
-                 {"t.json: version: must be 1, found 0"});
-}
-
-TEST(ReadSettings, RejectsUnknownPartition) {
-  expectSettingsRejected(R"("partition":"Watershed")",
-                         {"t.json: partition: must be one of \"watershed\", "
-                          "\"monotone\", \"layers\", \"layer-first\"",
-                          "found the string \"Watershed\""});
-}
-
-TEST(ReadSettings, RejectsNonStringPartition) {
-  expectSettingsRejected(R"("partition":0)",
-                         {"t.json: partition: must be one of", "found 0"});
-}
-
-TEST(ReadSettings, RejectsNegativeMinRegionArea) {
-  expectSettingsRejected(R"("minRegionArea":-1)",
-                         {"t.json: minRegionArea: -1 is out of range",
-                          "(0 <= minRegionArea <= 2147483647)"});
-}
-
-TEST(ReadSettings, RejectsFloatMergeRegionArea) {
-  expectSettingsRejected(R"("mergeRegionArea":400.0)",
-                         {"t.json: mergeRegionArea: must be an integer, "
-                          "found 400.0"});
-}
-
-TEST(ReadSettings, RejectsMaxEdgeLengthAbove2147483647) {
-  expectSettingsRejected(R"("maxEdgeLength":2147483648)",
-                         {"t.json: maxEdgeLength: 2147483648 is out of range",
-                          "(0 <= maxEdgeLength <= 2147483647)"});
-}
-
-TEST(ReadSettings, RejectsNonIntegerBorderRegion) {
-  expectSettingsRejected(R"("borderRegion":true)",
-                         {"t.json: borderRegion: must be an integer, found "
-                          "true"});
-}
-
-TEST(ReadSettings, RejectsNegativeMaxError) {
-  expectRejected(
-      readSettings, settingsWith(R"("maxError":-0.5)"),
-      {"t.json: maxError: must be a finite number >= 0", "found -0.5"});
-}
-
-TEST(ReadSettings, RejectsNonNumberMaxError) {
-  expectSettingsRejected(R"("maxError":"1.3")",
-                         {"t.json: maxError: must be a finite number >= 0"});
-}
-
-TEST(ReadSettings, RejectsInfiniteMaxError) {
-  expectSettingsRejected(R"("maxError":1e999)",
-                         {"t.json: not valid JSON: ", "number overflow"});
-}
-
 TEST(ReadSettings, AcceptsNegativeZeroMaxErrorAsZero) {
   const Settings s = parseSettings(settingsWith(R"("maxError":-0.0)"));
   EXPECT_EQ(s.maxError, 0.0);
@@ -712,22 +844,6 @@ TEST(ReadSettings, AcceptsIntegerMaxError) {
   EXPECT_EQ(parseSettings(settingsWith(R"("maxError":2)")).maxError, 2.0);
 }
 
-TEST(ReadSettings, RejectsNonBooleanStraightRegionBorders) {
-  expectSettingsRejected(R"("straightRegionBorders":1)",
-                         {"t.json: straightRegionBorders: must be true or "
-                          "false, found 1"});
-}
-
-TEST(ReadSettings, RejectsNonBooleanRawContours) {
-  expectSettingsRejected(R"("rawContours":"true")",
-                         {"t.json: rawContours: must be true or false"});
-}
-
-TEST(ReadSettings, RejectsDuplicateKey) {
-  expectSettingsRejected(R"("maxError":1,"maxError":2)",
-                         {"t.json: maxError: duplicate key"});
-}
-
 TEST(ReadSettingsFile, ReadsFile) {
   const TempFile file("s.settings.json", settingsWith(R"("maxError":0.25)"));
   EXPECT_EQ(readSettingsFile(file.path()).maxError, 0.25);
@@ -735,11 +851,6 @@ TEST(ReadSettingsFile, ReadsFile) {
 
 // ---------------------------------------------------------------------------
 // Regions (§3)
-
-void expectRegionsRejected(const std::string& body,
-                           std::initializer_list<std::string> parts) {
-  expectRejected(readRegions, regionsWith(body), parts);
-}
 
 TEST(ReadRegions, AcceptsDocumentWithoutDistances) {
   std::istringstream in(regionsWith(R"("regionCount":2,"regions":[0,1,2])"));
@@ -749,56 +860,8 @@ TEST(ReadRegions, AcceptsDocumentWithoutDistances) {
   EXPECT_FALSE(r.distances.has_value());
 }
 
-TEST(ReadRegions, RejectsMissingRegionCount) {
-  expectRegionsRejected(R"("regions":[0])",
-                        {"t.json: regionCount: missing (required)"});
-}
-
-TEST(ReadRegions, RejectsNegativeRegionCount) {
-  expectRegionsRejected(R"("regionCount":-1,"regions":[0])",
-                        {"t.json: regionCount: -1 is out of range"});
-}
-
-TEST(ReadRegions, RejectsMissingRegions) {
-  expectRegionsRejected(R"("regionCount":0)",
-                        {"t.json: regions: missing (required)"});
-}
-
-TEST(ReadRegions, RejectsRegionsThatAreNotAnArray) {
-  expectRegionsRejected(R"("regionCount":0,"regions":"0")",
-                        {"t.json: regions: must be an array"});
-}
-
-TEST(ReadRegions, RejectsRegionIdOutOfRange) {
-  expectRegionsRejected(R"("regionCount":1,"regions":[0,70000])",
-                        {"t.json: regions[1]: 70000 is out of range",
-                         "(0 <= region id <= 65535)"});
-}
-
-TEST(ReadRegions, RejectsNegativeDistance) {
-  expectRegionsRejected(R"("regionCount":1,"regions":[0,1],"distances":[0,-2])",
-                        {"t.json: distances[1]: -2 is out of range"});
-}
-
-TEST(ReadRegions, RejectsNonIntegerDistance) {
-  expectRegionsRejected(
-      R"("regionCount":1,"regions":[0,1],"distances":[0,1.5])",
-      {"t.json: distances[1]: must be an integer, found 1.5"});
-}
-
-TEST(ReadRegions, RejectsDistancesOfOtherLength) {
-  expectRegionsRejected(
-      R"("regionCount":1,"regions":[0,1],"distances":[0])",
-      {"t.json: distances: has 1 entries, but regions has 2"});
-}
-
 // ---------------------------------------------------------------------------
 // Contours (§4)
-
-void expectContoursRejected(const std::string& text,
-                            std::initializer_list<std::string> parts) {
-  expectRejected(readContours, text, parts);
-}
 
 TEST(ReadContours, AcceptsContourWithRawLoops) {
   std::istringstream in(contourWith(R"(,"rawOutline":)" + kTriangle +
@@ -811,147 +874,14 @@ TEST(ReadContours, AcceptsContourWithRawLoops) {
   EXPECT_EQ(set.contours[0].rawHoles->size(), 2u);
 }
 
-TEST(ReadContours, RejectsNegativeRawFallbacks) {
-  std::string text = contourWith("");
-  text.replace(text.find("\"rawFallbacks\":0"), 16, "\"rawFallbacks\":-1");
-  expectContoursRejected(text, {"t.json: rawFallbacks: -1 is out of range"});
-}
-
-TEST(ReadContours, RejectsNonIntegerDroppedHoles) {
-  std::string text = contourWith("");
-  text.replace(text.find("\"droppedHoles\":0"), 16, "\"droppedHoles\":0.5");
-  expectContoursRejected(
-      text, {"t.json: droppedHoles: must be an integer, found 0.5"});
-}
-
-TEST(ReadContours, RejectsMissingRawFallbacks) {
-  expectContoursRejected(
-      R"({"format":"build3d.contours","version":1,"droppedHoles":0,)"
-      R"("contours":[]})",
-      {"t.json: rawFallbacks: missing (required)"});
-}
-
-TEST(ReadContours, RejectsContoursThatAreNotAnArray) {
-  expectContoursRejected(
-      R"({"format":"build3d.contours","version":1,"rawFallbacks":0,)"
-      R"("droppedHoles":0,"contours":{}})",
-      {"t.json: contours: must be an array, found an object"});
-}
-
-TEST(ReadContours, RejectsContourThatIsNotAnObject) {
-  expectContoursRejected(contoursWith("[1]"),
-                         {"t.json: contours[0]: must be an object"});
-}
-
-TEST(ReadContours, RejectsRegionZero) {
-  expectContoursRejected(
-      contoursWith(R"({"region":0,"area":63,"vertices":)" + kTriangle + "}"),
-      {"t.json: contours[0].region: 0 is out of range", "1 <= region"});
-}
-
-TEST(ReadContours, RejectsAreaAbove255) {
-  expectContoursRejected(
-      contoursWith(R"({"region":1,"area":300,"vertices":)" + kTriangle + "}"),
-      {"t.json: contours[0].area: 300 is out of range", "(0 <= area <= 255)"});
-}
-
-TEST(ReadContours, RejectsMissingVertices) {
-  expectContoursRejected(contoursWith(R"({"region":1,"area":63})"),
-                         {"t.json: contours[0].vertices: missing"});
-}
-
-TEST(ReadContours, RejectsFewerThanThreeVertices) {
-  expectContoursRejected(
-      contoursWith(
-          R"({"region":1,"area":63,"vertices":[[0,0,0,0],[1,0,0,0]]})"),
-      {"t.json: contours[0].vertices: has 2 vertices, needs at least 3"});
-}
-
-TEST(ReadContours, RejectsVertexWithThreeIntegers) {
-  expectContoursRejected(
-      contoursWith(R"({"region":1,"area":63,"vertices":[[0,0,0,0],[1,0,0],)"
-                   R"([1,0,1,0]]})"),
-      {"t.json: contours[0].vertices[1]: must be an array of exactly 4 "
-       "integers [x, y, z, neighbor], found 3 entries"});
-}
-
-TEST(ReadContours, RejectsVertexWithFloat) {
-  expectContoursRejected(
-      contoursWith(R"({"region":1,"area":63,"vertices":[[0,0,0,0],[1,0,0,0],)"
-                   R"([1,0.5,1,0]]})"),
-      {"t.json: contours[0].vertices[2] y: must be an integer, found 0.5"});
-}
-
-TEST(ReadContours, RejectsMalformedRawOutline) {
-  expectContoursRejected(contourWith(R"(,"rawOutline":[[0,0,0,0],5])"),
-                         {"t.json: contours[0].rawOutline[1]: must be an "
-                          "array of exactly 4 integers"});
-}
-
-TEST(ReadContours, RejectsMalformedRawHoles) {
-  expectContoursRejected(contourWith(R"(,"rawHoles":[[[0,0,0,0]],[[1]]])"),
-                         {"t.json: contours[0].rawHoles[1][0]: must be an "
-                          "array of exactly 4 integers"});
-  expectContoursRejected(contourWith(R"(,"rawHoles":{})"),
-                         {"t.json: contours[0].rawHoles: must be an array"});
-}
-
-TEST(ReadContours, RejectsUnknownContourKey) {
-  expectContoursRejected(contourWith(R"(,"rawOutlin":[])"),
-                         {"t.json: contours[0].rawOutlin: unknown key"});
-}
-
 // ---------------------------------------------------------------------------
 // Result (§6)
-
-std::string resultWith(const std::string& regions,
-                       const std::string& contours) {
-  return R"({"format":"build3d.result","version":1,"regions":)" + regions +
-         R"(,"contours":)" + contours + "}";
-}
-
-const std::string kRegionsDoc =
-    regionsWith(R"("regionCount":1,"regions":[1,1,1])");
 
 TEST(ReadResult, AcceptsResult) {
   std::istringstream in(resultWith(kRegionsDoc, contourWith("")));
   const StageResult r = readResult(in, "r.json");
   EXPECT_EQ(r.regions.regionCount, 1);
   EXPECT_EQ(r.contours.contours.size(), 1u);
-}
-
-TEST(ReadResult, NamesRuleInsideRegionsSubDocument) {
-  expectRejected(readResult,
-                 resultWith(regionsWith(R"("regionCount":-3,"regions":[])"),
-                            contourWith("")),
-                 {"t.json: regions.regionCount: -3 is out of range"});
-}
-
-TEST(ReadResult, NamesRuleInsideContoursSubDocument) {
-  expectRejected(
-      readResult,
-      resultWith(kRegionsDoc, contoursWith(R"({"region":1,"area":-1,)"
-                                           R"("vertices":)" +
-                                           kTriangle + "}")),
-      {"t.json: contours.contours[0].area: -1 is out of range"});
-}
-
-TEST(ReadResult, RejectsSubDocumentWithWrongFormat) {
-  expectRejected(readResult, resultWith(contourWith(""), contourWith("")),
-                 {"t.json: regions.format: expected \"build3d.regions\""});
-}
-
-TEST(ReadResult, RejectsSubDocumentThatIsNotAnObject) {
-  expectRejected(readResult, resultWith("[]", contourWith("")),
-                 {"t.json: regions: must be an object (a build3d.regions "
-                  "document), found an array"});
-}
-
-TEST(ReadResult, RejectsMissingContours) {
-  expectRejected(readResult,
-                 R"({"format":"build3d.result","version":1,"regions":)" +
-                     kRegionsDoc + "}",
-                 {"t.json: contours: missing (required)"});
 }
 
 // ---------------------------------------------------------------------------
@@ -1032,15 +962,66 @@ TEST(WriteSettings, RoundTripsExactly) {
 
 TEST(WriteRegions, RoundTripsWithAndWithoutDistances) {
   RegionResult r;
-  r.regionCount = 2;
-  r.regions = {0, 1, 2, 65535};
-  EXPECT_EQ(written(r, writeRegions),
-            regionsWith(R"("regionCount":2,"regions":[0,1,2,65535])") + "\n");
+  r.regionCount = 70000;  // above 16 bits (interchange §3)
+  r.regions = {0, 1, 2, 70000};
+  EXPECT_EQ(
+      written(r, writeRegions),
+      regionsWith(R"("regionCount":70000,"regions":[0,1,2,70000])") + "\n");
   for (bool withDistances : {false, true}) {
     if (withDistances) r.distances = std::vector<int>{0, 3, 2147483647, 1};
     const std::string text = written(r, writeRegions);
     std::istringstream in(text);
     expectSameRegions(r, readRegions(in, "r.json"));
+  }
+}
+
+// Interchange §3: a 512 x 512 checkerboard of two areas has one region per
+// cell, 512 * 512 = 262,144 ids. A regions document and the regions of a
+// result carry ids that far above 16 bits (and contours name them); a
+// partition given inside a heightfield keeps the 16-bit limit.
+TEST(WriteRegions, RoundTripsTheIdsOfA512CheckerboardAbove16Bits) {
+  constexpr int kSide = 512;
+  HeightfieldBuilder builder(kSide, kSide);
+  for (int z = 0; z < kSide; ++z) {
+    for (int x = 0; x < kSide; ++x) builder.add(x, z, 0, 1 + (x + z) % 2);
+  }
+  Heightfield hf = builder.build(LinkRule{1, false});
+  ASSERT_EQ(hf.spanCount(), kSide * kSide);
+  RegionResult regions;
+  regions.regionCount = kSide * kSide;  // one region per cell
+  regions.regions.resize(hf.spans.size());
+  std::iota(regions.regions.begin(), regions.regions.end(), 1);
+  regions.distances = std::vector<int>(hf.spans.size(), 0);
+  std::istringstream in(written(regions, writeRegions));
+  const RegionResult back = readRegions(in, "r.json");
+  expectSameRegions(regions, back);
+  EXPECT_EQ(back.regionCount, 262144);
+  EXPECT_EQ(back.regions.back(), 262144);
+
+  StageResult result;
+  result.regions = regions;
+  Contour last;  // the square of the last cell, (511, 511)
+  last.region = 262144;
+  last.area = hf.spans.back().area;
+  last.vertices = {
+      {511, 0, 511, 0}, {511, 0, 512, -1}, {512, 0, 512, -1}, {512, 0, 511, 0}};
+  result.contours.contours = {last};
+  std::istringstream resultIn(written(result, writeResult));
+  const StageResult resultBack = readResult(resultIn, "r.json");
+  expectSameRegions(result.regions, resultBack.regions);
+  expectSameContours(result.contours, resultBack.contours);
+
+  hf.regions = regions.regions;
+  std::istringstream chfIn(written(hf, writeHeightfield));
+  try {
+    readHeightfield(chfIn, "c.json");
+    ADD_FAILURE() << "a heightfield's regions took an id above 65535";
+  } catch (const InputError& error) {
+    EXPECT_NE(std::string(error.what())
+                  .find("c.json: regions[65535]: 65536 is out of range "
+                        "(0 <= region id <= 65535)"),
+              std::string::npos)
+        << error.what();
   }
 }
 
@@ -1079,6 +1060,68 @@ TEST(WriteResult, WritesBothSubDocumentsAndRoundTrips) {
 }
 
 // ---------------------------------------------------------------------------
+// readCappedResult: a foreign command's output, read under a byte cap
+
+// An endless document: a result header, then "0," forever in an unknown
+// key. Counts the bytes it hands out.
+class EndlessResult : public std::streambuf {
+ public:
+  std::size_t handedOut = 0;
+
+ protected:
+  int_type underflow() override {
+    if (!started_) {
+      text_ = R"({"format":"build3d.result","version":1,"x":[)";
+      started_ = true;
+    } else {
+      text_.assign(4096, '0');
+      for (std::size_t i = 1; i < text_.size(); i += 2) text_[i] = ',';
+    }
+    handedOut += text_.size();
+    setg(text_.data(), text_.data(), text_.data() + text_.size());
+    return traits_type::to_int_type(text_[0]);
+  }
+
+ private:
+  bool started_ = false;
+  std::string text_;
+};
+
+TEST(ReadCappedResult, ReadsADocumentWithinTheCap) {
+  const std::string text = resultWith(kRegionsDoc, contourWith(""));
+  std::istringstream in(text);
+  const StageResult result =
+      readCappedResult(in, "out", ByteCap{text.size(), "raise it"});
+  EXPECT_EQ(result.regions.regions, (std::vector<int>{1, 1, 1}));
+}
+
+TEST(ReadCappedResult, StopsAnEndlessStreamAtTheCap) {
+  EndlessResult endless;
+  std::istream in(&endless);
+  try {
+    readCappedResult(in, "out", ByteCap{1 << 20, "raise it with --flag"});
+    ADD_FAILURE() << "an endless document was accepted";
+  } catch (const InputError& error) {
+    EXPECT_EQ(std::string(error.what()),
+              "out: larger than 1048576 bytes, the limit (raise it with "
+              "--flag)");
+  }
+  EXPECT_LE(endless.handedOut, (1u << 20) + 2 * 4096);
+}
+
+TEST(ReadCappedResult, KeepsTheReadersMessageForABadDocumentUnderTheCap) {
+  std::istringstream in(resultWith("[]", contourWith("")));
+  try {
+    readCappedResult(in, "out", ByteCap{1 << 20, "raise it"});
+    ADD_FAILURE() << "accepted";
+  } catch (const InputError& error) {
+    EXPECT_NE(std::string(error.what()).find("out: regions: must be an object"),
+              std::string::npos)
+        << error.what();
+  }
+}
+
+// ---------------------------------------------------------------------------
 // validateFile
 
 TEST(ValidateFile, ReturnsFormatOfEachDocumentType) {
@@ -1106,54 +1149,6 @@ TEST(ValidateFile, ReadsStandardInputForDash) {
   const std::string format = validateFile("-");
   std::cin.rdbuf(saved);
   EXPECT_EQ(format, "build3d.settings");
-}
-
-std::string validationErrorOf(const std::string& text) {
-  const TempFile file("v.json", text);
-  try {
-    validateFile(file.path());
-  } catch (const InputError& error) {
-    return error.what();
-  }
-  ADD_FAILURE() << "accepted: " << text;
-  return "";
-}
-
-TEST(ValidateFile, AppliesRulesOfTheNamedFormat) {
-  const std::string message =
-      validationErrorOf(chfWith("[1,2,0,1]", "[1,2,0,64]"));
-  EXPECT_NE(message.find("v.json: counts[3]: 64 is out of range"),
-            std::string::npos)
-      << message;
-}
-
-TEST(ValidateFile, RejectsUnknownFormat) {
-  const std::string message =
-      validationErrorOf(R"({"format":"build3d.mesh","version":1})");
-  EXPECT_NE(message.find("v.json: format: unknown format \"build3d.mesh\""),
-            std::string::npos)
-      << message;
-}
-
-TEST(ValidateFile, RejectsMissingFormat) {
-  const std::string message = validationErrorOf(R"({"version":1})");
-  EXPECT_NE(message.find("v.json: format: missing (expected one of"),
-            std::string::npos)
-      << message;
-}
-
-TEST(ValidateFile, RejectsNonStringFormat) {
-  const std::string message = validationErrorOf(R"({"format":["x"]})");
-  EXPECT_NE(message.find("v.json: format: must be a string"), std::string::npos)
-      << message;
-}
-
-TEST(ValidateFile, ReportsInvalidJson) {
-  const std::string message = validationErrorOf(R"({"version":)");
-  EXPECT_NE(message.find("v.json: not valid JSON: "), std::string::npos)
-      << message;
-  EXPECT_NE(validationErrorOf("[]").find("v.json: top level: must be a JSON"),
-            std::string::npos);
 }
 
 TEST(ValidateFile, RejectsMissingFile) {

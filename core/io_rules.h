@@ -1,0 +1,117 @@
+// Internal to core/io_*.cpp: the JSON rule helpers every interchange reader
+// shares (where a rule is broken, how a value is described, integer ranges,
+// the format/version header) and the parse entry point. io.h stays the one
+// public header.
+#pragma once
+
+#include <cstdint>
+#include <deque>
+#include <iosfwd>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "core/types.h"
+
+namespace regcon::io {
+
+using json = nlohmann::json;
+
+constexpr std::size_t kMaxDepth = 64;  // nesting levels of any document
+
+constexpr const char* kChfFormat = "build3d.chf";
+constexpr const char* kSettingsFormat = "build3d.settings";
+constexpr const char* kRegionsFormat = "build3d.regions";
+constexpr const char* kContoursFormat = "build3d.contours";
+constexpr const char* kResultFormat = "build3d.result";
+
+// Where a rule is broken: the document, plus a key prefix for the
+// sub-documents of a result ("regions.").
+struct Where {
+  std::string document;
+  std::string prefix;
+
+  [[noreturn]] void fail(const std::string& key,
+                         const std::string& rule) const {
+    throw InputError(document + ": " + prefix + key + ": " + rule);
+  }
+  Where sub(const std::string& key) const {
+    return {document, prefix + key + "."};
+  }
+};
+
+std::string indexed(const std::string& key, std::size_t index);
+
+// A short description of a value for "found ..." in messages.
+std::string describe(const json& value);
+
+// "(lo <= name <= hi)".
+std::string rangeRule(int64_t lo, int64_t hi, const char* name);
+
+// The broken rule when `value` is not an integer in [lo, hi], or nothing.
+// Returned instead of thrown so that the caller builds the key (a string)
+// only on failure: this runs once per number of a document.
+std::optional<std::string> integerProblem(const json& value, int64_t lo,
+                                          int64_t hi, const char* name);
+
+// The integer `value`, or an InputError naming `key` and the range.
+int64_t requireInteger(const json& value, const Where& where,
+                       const std::string& key, int64_t lo, int64_t hi,
+                       const char* name);
+int requireInt(const json& value, const Where& where, const std::string& key,
+               int64_t lo, int64_t hi, const char* name);
+
+const json* find(const json& object, const char* key);
+const json& required(const json& object, const Where& where, const char* key);
+
+// "format" is `format` and "version" is 1, in the small object of header
+// values a reader kept.
+void requireFormat(const json& top, const Where& where, const char* format);
+void requireVersion(const json& top, const Where& where);
+void requireHeader(const json& top, const Where& where, const char* format);
+
+// nlohmann's parse error as an InputError naming the document.
+[[noreturn]] void throwNotJson(const std::string& document,
+                               const std::string& lastToken,
+                               const nlohmann::detail::exception& error);
+
+// Runs a SAX handler over `in`. Handlers throw on every error.
+template <typename Handler>
+void parseWith(std::istream& in, Handler& handler) {
+  // A false return cannot happen; the check keeps that assumption visible.
+  if (!json::sax_parse(in, &handler, json::input_format_t::json, true)) {
+    throw InputError("JSON parser stopped without a reason");
+  }
+}
+
+// Moves a deque into an exactly sized vector, freeing the deque's blocks as
+// it goes: peak memory stays near twice the data, where a growing vector
+// needs up to three times.
+template <typename T>
+std::vector<T> drain(std::deque<T>& items) {
+  std::vector<T> out;
+  out.reserve(items.size());
+  while (!items.empty()) {
+    out.push_back(std::move(items.front()));
+    items.pop_front();
+  }
+  return out;
+}
+
+}  // namespace regcon::io
+
+namespace regcon {
+struct SettingRow;
+namespace io {
+
+// The settings table's rules on JSON values (core/settings_table.cpp): sets
+// `row` of `settings` from `value`, or returns the broken rule.
+std::optional<std::string> setFromJson(const SettingRow& row, const json& value,
+                                       Settings& settings);
+// `row` of `settings` as its document value.
+json settingJson(const SettingRow& row, const Settings& settings);
+
+}  // namespace io
+}  // namespace regcon
