@@ -4,6 +4,10 @@
 #include <cctype>
 #include <cmath>
 
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
+
 namespace regcon::io {
 namespace {
 
@@ -35,6 +39,12 @@ std::string nonNumberHint(const std::string& lastToken) {
 }
 
 }  // namespace
+
+void releaseFreedMemory() {
+#if defined(__GLIBC__)
+  malloc_trim(0);
+#endif
+}
 
 std::string indexed(const std::string& key, std::size_t index) {
   return key + "[" + std::to_string(index) + "]";

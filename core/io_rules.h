@@ -86,17 +86,26 @@ void parseWith(std::istream& in, Handler& handler) {
   }
 }
 
+// Hands the pages of freed memory back to the system (glibc keeps freed
+// small blocks in its heap, where a large new vector cannot reuse them).
+void releaseFreedMemory();
+
 // Moves a deque into an exactly sized vector, freeing the deque's blocks as
-// it goes: peak memory stays near twice the data, where a growing vector
-// needs up to three times.
+// it goes and handing their pages back every few megabytes: peak memory
+// stays near the data plus a few megabytes, where a growing vector needs up
+// to three times the data.
 template <typename T>
 std::vector<T> drain(std::deque<T>& items) {
+  constexpr std::size_t kReleaseEvery = (std::size_t{8} << 20) / sizeof(T);
   std::vector<T> out;
   out.reserve(items.size());
+  std::size_t moved = 0;
   while (!items.empty()) {
     out.push_back(std::move(items.front()));
     items.pop_front();
+    if (++moved % kReleaseEvery == 0) releaseFreedMemory();
   }
+  if (moved >= kReleaseEvery) releaseFreedMemory();  // not for small loops
   return out;
 }
 
