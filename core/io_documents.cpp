@@ -17,8 +17,8 @@ namespace regcon {
 namespace io {
 namespace {
 
-constexpr int64_t kInt32Max = std::numeric_limits<int32_t>::max();
-constexpr int64_t kInt32Min = std::numeric_limits<int32_t>::min();
+using limits::kMaxInt;
+using limits::kMinInt;
 
 std::set<std::string> settingKeys() {
   std::set<std::string> keys;
@@ -59,7 +59,7 @@ class RegionsNode : public ObjectNode {
       : ObjectNode(where, kRegionsFormat, {"regionCount"},
                    {"regions", "distances"}),
         regions_(where, "regions", 0, limits::kMaxRegionId, "region id"),
-        distances_(where, "distances", 0, kInt32Max, "distance") {}
+        distances_(where, "distances", 0, kMaxInt, "distance") {}
 
   RegionResult finish() {
     checkHeader();
@@ -120,7 +120,7 @@ class VertexNode : public Node {
   }
 
   void integer(const Slot& slot, int64_t value) override {
-    if (fill_ < 4 && value >= kInt32Min && value <= kInt32Max) {
+    if (fill_ < 4 && value >= kMinInt && value <= kMaxInt) {
       fields_[fill_++] = static_cast<int>(value);
       return;
     }
@@ -129,9 +129,8 @@ class VertexNode : public Node {
   void scalar(const Slot&, const json& value) override {
     if (fill_ == 4) failShape("found more entries");
     static constexpr const char* kNames[4] = {"x", "y", "z", "neighbor"};
-    if (auto problem =
-            integerProblem(value, kInt32Min, kInt32Max, kNames[fill_])) {
-      where_->fail(key() + " " + kNames[fill_], *problem);
+    if (auto problem = integerProblem(value, kMinInt, kMaxInt, kNames[fill_])) {
+      where_->fail(vertexKey() + " " + kNames[fill_], *problem);
     }
     fields_[fill_++] = value.get<int>();
   }
@@ -145,11 +144,11 @@ class VertexNode : public Node {
   }
 
   [[noreturn]] void failShape(const std::string& found) const {
-    where_->fail(key(), std::string(kVertexShape) + ", " + found);
+    where_->fail(vertexKey(), std::string(kVertexShape) + ", " + found);
   }
 
  private:
-  std::string key() const { return indexed(*loopKey_, index_); }
+  std::string vertexKey() const { return indexed(*loopKey_, index_); }
 
   const Where* where_ = nullptr;
   const std::string* loopKey_ = nullptr;
@@ -325,9 +324,9 @@ class ContoursNode : public ObjectNode {
     checkHeader();
     ContourSet set;
     set.rawFallbacks = requireInt(value("rawFallbacks"), where_, "rawFallbacks",
-                                  0, kInt32Max, "rawFallbacks");
+                                  0, kMaxInt, "rawFallbacks");
     set.droppedHoles = requireInt(value("droppedHoles"), where_, "droppedHoles",
-                                  0, kInt32Max, "droppedHoles");
+                                  0, kMaxInt, "droppedHoles");
     requireStream("contours");
     set.contours = drain(list_.contours);
     return set;

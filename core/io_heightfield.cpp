@@ -23,7 +23,7 @@ using limits::kMaxGridSide;
 using limits::kMaxSpansPerCell;
 using limits::kMaxY;
 
-constexpr int64_t kInt32Max = std::numeric_limits<int32_t>::max();
+using limits::kMaxInt;
 constexpr int kSpanFields = 6;  // [y, area, link0, link1, link2, link3]
 
 // Builds a DOM from SAX events with the checks nlohmann's DOM parser lacks:
@@ -349,7 +349,7 @@ HeightfieldSax::Expected HeightfieldSax::expectedNow() const {
   if (spanFill_ == 0) return {0, kMaxY, "y"};
   if (spanFill_ == 1) return {0, kMaxArea, "area"};
   // Whether a link names an existing span is checked once counts are known.
-  return {kNoLink, kInt32Max, "link"};
+  return {kNoLink, kMaxInt, "link"};
 }
 
 std::string HeightfieldSax::elementKey() const {
@@ -382,7 +382,7 @@ void HeightfieldSax::finishSpan() {
     where_.fail(spanKey(), std::string(kSpanShape) + ", found " +
                                std::to_string(spanFill_) + " entries");
   }
-  if (spans_.size() >= static_cast<std::size_t>(kInt32Max)) {
+  if (spans_.size() >= static_cast<std::size_t>(kMaxInt)) {
     where_.fail(spanKey(), "too many spans (at most 2147483647)");
   }
   Span span;

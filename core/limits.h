@@ -18,5 +18,9 @@ constexpr int64_t kMaxRegionId =          // §3 ids and regionCount of a
     std::numeric_limits<int32_t>::max();  // regions or result document
 constexpr int64_t kMaxSetting =           // §2 integer settings: every
     std::numeric_limits<int32_t>::max();  // count of spans fits int32
+// Every other integer of a document (links, distances, vertex coordinates
+// and neighbours, counters) is a signed 32-bit value, as §5 hashes it.
+constexpr int64_t kMinInt = std::numeric_limits<int32_t>::min();
+constexpr int64_t kMaxInt = std::numeric_limits<int32_t>::max();
 
 }  // namespace regcon::limits

@@ -77,6 +77,8 @@ template <typename... Kinds>
 struct Overloaded : Kinds... {
   using Kinds::operator()...;
 };
+template <typename... Kinds>
+Overloaded(Kinds...) -> Overloaded<Kinds...>;  // clang-14 needs the guide
 
 }  // namespace
 
