@@ -63,7 +63,7 @@ class ReplayBuffer : public std::streambuf {
     const std::streamsize got = source_.sgetn(chunk_.data(), kChunk);
     if (got <= 0) return traits_type::eof();
     if (!replaying_) recorded_.append(chunk_.data(), got);
-    current_.clear();  // the replayed bytes are done with
+    current_ = std::string();  // the replayed bytes are done with: free them
     setg(chunk_.data(), chunk_.data(), chunk_.data() + got);
     return traits_type::to_int_type(*gptr());
   }
