@@ -76,6 +76,13 @@ void addSettingsFlags(CLI::App& command, SettingsOverrides& overrides) {
 
 }  // namespace
 
+bool isNonNegativeInteger(const std::string& text) {
+  int64_t value = 0;
+  const char* end = text.data() + text.size();
+  const auto [ptr, ec] = std::from_chars(text.data(), end, value);
+  return !text.empty() && text[0] != '-' && ec == std::errc() && ptr == end;
+}
+
 std::optional<double> parseFiniteNumber(const std::string& text) {
   double value = 0;
   const char* end = text.data() + text.size();

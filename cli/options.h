@@ -49,7 +49,9 @@ void applyOverrides(const SettingsOverrides& overrides, Settings& settings);
 // The implementation named by --impl; CLI11 has already checked the name.
 const Implementation& resolveImplementation(const std::string& name);
 
-// Validators of numbers that are not settings (the import's sizes).
+// Validators of numbers that are not settings (the import's sizes, the
+// render's floor); settings are checked by the settings table.
+bool isNonNegativeInteger(const std::string& text);
 std::optional<double> parseFiniteNumber(const std::string& text);
 bool isFiniteNonNegative(const std::string& text);
 CLI::Validator finiteNonNegativeValidator();
