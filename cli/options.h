@@ -24,6 +24,18 @@ namespace regcon::cli {
 struct SettingsOverrides {
   Settings values;                       // the given flags' values
   std::vector<const SettingRow*> given;  // the rows whose flag was given
+
+  // As if the flag of `member`'s row were given with `value` (for options
+  // built in code rather than parsed).
+  template <typename T>
+  void give(T Settings::*member, T value) {
+    for (const SettingRow& row : settingRows()) {
+      const auto* rowMember = std::get_if<T Settings::*>(&row.member);
+      if (rowMember == nullptr || *rowMember != member) continue;
+      values.*member = value;
+      given.push_back(&row);
+    }
+  }
 };
 
 struct StageOptions {

@@ -251,8 +251,8 @@ TEST(Render, DiffCommandWritesTheFirstDifferenceUnderThePicture) {
   }();
   cli::RenderOptions options;
   options.stage.chfPath = (dir / "in.chf.json").string();
-  options.stage.overrides.minRegionArea = 0;
-  options.stage.overrides.mergeRegionArea = 0;
+  options.stage.overrides.give(&Settings::minRegionArea, int64_t{0});
+  options.stage.overrides.give(&Settings::mergeRegionArea, int64_t{0});
   options.diffPath = (dir / "result.json").string();
   const std::string svg = cli::renderCommand(options);
   fs::remove_all(dir);
