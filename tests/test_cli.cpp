@@ -593,8 +593,11 @@ TEST_F(CliConform, TheReferenceConformsToItselfAt262144Regions) {
   EXPECT_NE(regions.out.find("\"regionCount\":262144,"), std::string::npos)
       << regions.out.substr(0, 200);
   const std::string command = shellQuote(REGCON_CLI) + " run";
-  const CliRun r = run("conform " + shellQuote(command) + " " +
-                       shellQuote(chf) + " " + shellQuote(settings));
+  // A generous timeout: the sanitizer build of `regcon run` takes seconds
+  // here, minutes on a loaded machine.
+  const CliRun r =
+      run("conform " + shellQuote(command) + " " + shellQuote(chf) + " " +
+          shellQuote(settings) + " --timeout 1200");
   EXPECT_EQ(r.exitCode, 0) << r.err;
   EXPECT_NE(r.out.find("\nconforms\n"), std::string::npos) << r.out;
 }
