@@ -7,6 +7,7 @@
 #include <set>
 #include <sstream>
 
+#include "cli/xml_text.h"
 #include "core/hash.h"
 
 namespace regcon::cli {
@@ -32,29 +33,6 @@ std::string num(double value) {
     text.resize(text.size() - 2);
   }
   return text;
-}
-
-std::string escapeXml(const std::string& text) {
-  std::string out;
-  for (char c : text) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      default:
-        out += c;
-    }
-  }
-  return out;
 }
 
 std::string hexColour(int r, int g, int b) {
@@ -494,7 +472,7 @@ void SvgWriter::panel(const Panel& p) {
   const int index = static_cast<int>(&p - panels_.data()) % perKind;
   const int x = layout_.panelX(index), y = layout_.panelY(kindRow);
   out_ << "<text x=\"" << x << "\" y=\"" << y - 5 << "\">"
-       << escapeXml(panelLabel(p)) << "</text>\n";
+       << xmlEscaped(panelLabel(p)) << "</text>\n";
   out_ << "<g class=\"panel\" data-side=\"" << request_.sides[p.side].label
        << "\" data-level=\"" << p.level << "\" data-kind=\""
        << (p.kind == PanelKind::Regions ? "regions" : "distances")
@@ -541,14 +519,14 @@ void SvgWriter::defs() {
 void SvgWriter::header() {
   int y = kMargin + 4;
   out_ << "<text x=\"" << kMargin << "\" y=\"" << y
-       << "\" font-weight=\"bold\">" << escapeXml(request_.title)
+       << "\" font-weight=\"bold\">" << xmlEscaped(request_.title)
        << "</text>\n";
   for (const RenderSide& side : request_.sides) {
     y += kLineHeight;
     const std::string distances =
         side.distances.empty() ? "-" : hashDistances(side.distances);
     out_ << "<text x=\"" << kMargin << "\" y=\"" << y << "\">"
-         << escapeXml(
+         << xmlEscaped(
                 side.label + ": distances " + distances.substr(0, 12) +
                 "  regions " + hashRegions(side.result.regions).substr(0, 12) +
                 "  contours " +
@@ -639,14 +617,14 @@ void SvgWriter::legend() {
   for (const LegendItem& item :
        legendItems(request_, hatched_, dominantWalkableArea(hf_))) {
     out_ << "<g transform=\"translate(" << x << "," << y << ")\">"
-         << item.swatch << "<text x=\"20\" y=\"12\">" << escapeXml(item.text)
+         << item.swatch << "<text x=\"20\" y=\"12\">" << xmlEscaped(item.text)
          << "</text></g>\n";
     y += kLineHeight + 2;
   }
   if (request_.layers.distances) {
     out_ << "<text x=\"" << x << "\" y=\"" << y + 12 << "\">"
-         << escapeXml("largest distance: " +
-                      std::to_string(largestDistance(request_.sides.front())))
+         << xmlEscaped("largest distance: " +
+                       std::to_string(largestDistance(request_.sides.front())))
          << "</text>\n";
   }
   out_ << "</g>\n";
@@ -656,7 +634,7 @@ void SvgWriter::caption() {
   int y = picturesBottom() + kMargin + kLineHeight / 2;
   for (const std::string& line : request_.caption) {
     out_ << "<text class=\"caption\" x=\"" << kMargin << "\" y=\"" << y << "\">"
-         << escapeXml(line) << "</text>\n";
+         << xmlEscaped(line) << "</text>\n";
     y += kLineHeight;
   }
 }

@@ -8,6 +8,7 @@
 
 #include "cli/suite.h"
 #include "cli/version.h"
+#include "cli/xml_text.h"
 
 namespace regcon::cli {
 namespace {
@@ -214,38 +215,6 @@ ordered_json caseJson(const CaseOutcome& o) {
   return c;
 }
 
-std::string xmlEscaped(const std::string& text) {
-  std::string out;
-  for (char c : validUtf8(text)) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      case '\'':
-        out += "&apos;";
-        break;
-      default:
-        // XML 1.0 allows no control characters but tab, newline, return.
-        if (static_cast<unsigned char>(c) < 0x20 && c != '\t' && c != '\n' &&
-            c != '\r') {
-          out += '?';
-        } else {
-          out += c;
-        }
-    }
-  }
-  return out;
-}
-
 // Crashes, a missing command and timeouts are errors (the run went wrong);
 // every other failing status is a failure of the port's output.
 bool isJunitError(Status status) {
@@ -279,6 +248,39 @@ std::string junitCase(const SuiteRun& run, const CaseOutcome& o) {
 }
 
 }  // namespace
+
+// Text for XML (the JUnit report, the SVG pictures): valid UTF-8, escaped.
+std::string xmlEscaped(const std::string& text) {
+  std::string out;
+  for (char c : validUtf8(text)) {
+    switch (c) {
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      case '\'':
+        out += "&apos;";
+        break;
+      default:
+        // XML 1.0 allows no control characters but tab, newline, return.
+        if (static_cast<unsigned char>(c) < 0x20 && c != '\t' && c != '\n' &&
+            c != '\r') {
+          out += '?';
+        } else {
+          out += c;
+        }
+    }
+  }
+  return out;
+}
 
 std::string summaryTable(const SuiteRun& run) {
   size_t failing = 0, expected = 0, unexpectedPasses = 0;
