@@ -5,7 +5,7 @@
 #            case count at release speed (build/props), then the bounded fuzz
 #            smoke runs.
 # make fuzz: long fuzzing (FUZZ_SECONDS per harness, default 600).
-.PHONY: demo test deps release dev props fuzz-build fuzz-smoke fuzz coverage bench format clean
+.PHONY: demo test deps release dev props fuzz-build fuzz-smoke fuzz coverage audit bench format clean
 
 FUZZ_SECONDS ?= 600
 SMOKE_SECONDS ?= 30
@@ -57,6 +57,14 @@ coverage: deps
 	@cmake --preset coverage >/dev/null
 	@cmake --build --preset coverage
 	scripts/coverage.sh
+
+# The audit report (build/audit/index.html, audit.json): the trace joined
+# with the coverage run above and the recorded mutation and fuzzing runs,
+# then opened in headless Chromium (a blank or broken page fails).
+audit: coverage
+	python3 scripts/trace.py check
+	python3 scripts/audit.py
+	python3 scripts/audit_check.py build/audit
 
 format:
 	clang-format -i $$(git ls-files '*.cpp' '*.h')
