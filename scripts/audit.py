@@ -316,7 +316,9 @@ def summary_html(report):
     else:
         out.append("<p>Lines and branches hit by <code>make test</code>'s "
                    "ctest; branches without the exception branches gcc "
-                   "generates (<code>geninfo_no_exception_branch=1</code>). "
+                   "generates for exception propagation (gcov's "
+                   "<code>throw</code> branches; "
+                   "<code>scripts/gcov_capture.py</code>). "
                    "<a href=\"%s\">lcov report</a>; remaining gaps: "
                    "<code>coverage/exclusions.md</code>.</p>" %
                    esc(s["lcovIndex"]))
@@ -445,8 +447,8 @@ def build_report(root, coverage_dir, out_dir):
             "properties": sum(1 for k in declared.values()
                               if k == "property")},
         "coverage": coverage_totals(files, root),
-        "coverageNote": "branches without exception branches "
-                        "(geninfo_no_exception_branch=1)",
+        "coverageNote": "branches without the exception branches gcov "
+                        "marks 'throw' (scripts/gcov_capture.py)",
         "lcovIndex": os.path.relpath(os.path.join(coverage_dir, "html",
                                                   "index.html"), out_dir),
         "mutation": {impl: mutation_summary(mutation[impl])

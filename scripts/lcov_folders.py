@@ -2,11 +2,14 @@
 """Line and branch coverage per top folder of an lcov tracefile.
 
   scripts/lcov_folders.py build/coverage/regcon.info [--json]
+  scripts/lcov_folders.py build/coverage/regcon.info --uncovered FOLDER
 
 Prints one line per folder (core/, reference/, optimized/, ...): lines hit
-of lines, branches taken of branches. The tracefile is read as geninfo
-wrote it; scripts/coverage.sh captures it with geninfo_no_exception_branch=1,
-so the branches gcc adds for exception propagation are not in it.
+of lines, branches taken of branches. The tracefile is read as written;
+scripts/coverage.sh writes it with scripts/gcov_capture.py, which leaves
+out the branches gcc adds for exception propagation.
+--uncovered lists every line never run and every branch never taken in
+FOLDER, with its source line (the worklist of coverage/exclusions.md).
 """
 
 import json
@@ -62,10 +65,35 @@ def percent(hit, count):
     return 100.0 * hit / count if count else 100.0
 
 
+def uncovered(files, root, folder):
+    for path, data in sorted(files.items()):
+        relative = os.path.relpath(path, root)
+        if not relative.startswith(folder.rstrip("/") + "/"):
+            continue
+        with open(path, encoding="utf-8") as f:
+            source = f.read().splitlines()
+        missed = {}
+        for n, hits in data["lines"].items():
+            if hits == 0:
+                missed.setdefault(n, []).append("line")
+        for (n, block, branch), taken in data["branches"].items():
+            if taken == 0 and data["lines"].get(n, 0) > 0:
+                missed.setdefault(n, []).append("branch %s.%s" % (block,
+                                                                 branch))
+        for n in sorted(missed):
+            print("%s:%d [%s] %s" % (relative, n, ", ".join(missed[n]),
+                                     source[n - 1].strip()))
+
+
 def main():
     path = sys.argv[1]
-    root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
-    rows = totals(read_tracefile(path), os.path.abspath(root))
+    root = os.path.abspath(os.path.join(
+        os.path.dirname(os.path.abspath(__file__)), ".."))
+    files = read_tracefile(path)
+    if "--uncovered" in sys.argv[2:]:
+        uncovered(files, root, sys.argv[sys.argv.index("--uncovered") + 1])
+        return
+    rows = totals(files, root)
     if "--json" in sys.argv[2:]:
         print(json.dumps(rows, indent=1, sort_keys=True))
         return
