@@ -155,10 +155,28 @@ def all_mutants(root, folders):
     return mutants
 
 
-def sample(root, folders, count, seed):
+def mutant_key(m):
+    """What a mutant changes, whatever its line number: a sample taken at
+    another commit names the same mutants by it."""
+    return (m["file"], m["original"].strip(), m["mutated"].strip())
+
+
+def excluded_keys(paths):
+    keys = set()
+    for path in paths or []:
+        with open(path, encoding="utf-8") as f:
+            keys |= {mutant_key(m) for m in json.load(f)["mutants"]}
+    return keys
+
+
+def sample(root, folders, count, seed, exclude=None):
+    """Mutants drawn with `seed`; those named in the --exclude files (other
+    samples, e.g. the ones a suite was chosen on) are never drawn. Ids stay
+    the index over the whole population."""
     mutants = all_mutants(root, folders)
-    chosen = random.Random(seed).sample(range(len(mutants)),
-                                        min(count, len(mutants)))
+    keys = excluded_keys(exclude)
+    eligible = [i for i, m in enumerate(mutants) if mutant_key(m) not in keys]
+    chosen = random.Random(seed).sample(eligible, min(count, len(eligible)))
     picked = [dict(mutants[i], id=i) for i in sorted(chosen)]
     return picked, len(mutants)
 
@@ -294,7 +312,8 @@ def text_report(result):
 
 def command_run(args):
     root = os.path.abspath(args.root)
-    mutants, population = sample(root, args.folder, args.count, args.seed)
+    mutants, population = sample(root, args.folder, args.count, args.seed,
+                                 args.exclude)
     src = sync_scratch(root, os.path.abspath(args.scratch))
     status, _ = shell(args.build, src, args.build_timeout)
     if status != 0:
@@ -312,6 +331,7 @@ def command_run(args):
     result = dict(seed=args.seed, folders=args.folder, population=population,
                   build=args.build, test=args.test, pool=args.pool,
                   poolSize=len(pool_ids), mutants=mutants,
+                  exclude=args.exclude or [],
                   commit=subprocess.run(["git", "rev-parse", "HEAD"], cwd=root,
                                         capture_output=True,
                                         text=True).stdout.strip())
@@ -419,8 +439,18 @@ def command_power(args):
 
 
 def command_list(args):
-    mutants, population = sample(os.path.abspath(args.root), args.folder,
-                                 args.count, args.seed)
+    root = os.path.abspath(args.root)
+    mutants, population = sample(root, args.folder, args.count, args.seed,
+                                 args.exclude)
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as f:
+            json.dump(dict(seed=args.seed, folders=args.folder,
+                           population=population, mutants=mutants,
+                           exclude=args.exclude or [],
+                           commit=subprocess.run(
+                               ["git", "rev-parse", "HEAD"], cwd=root,
+                               capture_output=True, text=True).stdout.strip()),
+                      f, indent=1)
     print("%d of %d mutants" % (len(mutants), population))
     for m in mutants:
         print("%s:%d [%s] %s: %s" % (m["file"], m["line"], m["function"],
@@ -438,12 +468,17 @@ def main():
                        help="folder to mutate (repeatable)")
         p.add_argument("--count", type=int, default=200)
         p.add_argument("--seed", type=int, default=1)
+        p.add_argument("--exclude", action="append", metavar="JSON",
+                       help="never draw a mutant (same file, line text and "
+                       "change) listed in this result or list file "
+                       "(repeatable)")
+        p.add_argument("--json", help="write the mutants (list) or every "
+                       "judged mutant (run)")
     run = sub.choices["run"]
     run.add_argument("--scratch", required=True)
     run.add_argument("--build", required=True)
     run.add_argument("--test")
     run.add_argument("--pool")
-    run.add_argument("--json")
     run.add_argument("--build-timeout", type=float, default=900)
     run.add_argument("--test-timeout", type=float, default=1800)
     cover = sub.add_parser("cover")
