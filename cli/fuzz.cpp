@@ -103,26 +103,47 @@ KitReport shrinkAndWrite(const std::string& command, const Heightfield& hf,
                          const std::string& implName, double timeoutSeconds,
                          int maxRuns, const fs::path& outputDir,
                          const fs::path& work) {
-  const Judge judge = [&](const Heightfield& h, const Settings& s) {
-    return judgeCommand(command, h, s, implName, timeoutSeconds, work.string());
-  };
-  const ShrinkResult shrunk = shrinkCase(hf, settings, verdict, judge, maxRuns);
-  fs::create_directories(outputDir);
-  const fs::path chf = outputDir / "shrunk.chf.json";
-  const fs::path settingsPath = outputDir / "shrunk.settings.json";
-  writeDocuments(shrunk.hf, shrunk.settings, chf, settingsPath);
+  const Reproducer r =
+      writeReproducer(command, hf, settings, verdict, implName, timeoutSeconds,
+                      maxRuns, outputDir.string(), work.string());
   KitReport report;
   report.conforms = false;
   report.text = "disagreement: " + verdict + "\n" + "shrunk from " +
-                spanSummary(hf) + " to " + spanSummary(shrunk.hf) + " (" +
-                std::to_string(shrunk.judged) + " runs, " +
-                std::to_string(shrunk.accepted) + " reductions kept)\n" +
-                "wrote " + chf.string() + " and " + settingsPath.string() +
-                "\nreplay: " + conformLine(command, chf, settingsPath) + "\n";
+                r.originalSize + " to " + r.shrunkSize + " (" +
+                std::to_string(r.runs) + " runs, " + std::to_string(r.kept) +
+                " reductions kept)\n" + "wrote " + r.chf + " and " +
+                r.settings + "\nreplay: " + r.replay + "\n";
   return report;
 }
 
 }  // namespace
+
+Reproducer writeReproducer(const std::string& command, const Heightfield& hf,
+                           const Settings& settings, const Outcome& verdict,
+                           const std::string& implName, double timeoutSeconds,
+                           int maxRuns, const std::string& outputDir,
+                           const std::string& workDir) {
+  const Judge judge = [&](const Heightfield& h, const Settings& s) {
+    return judgeCommand(command, h, s, implName, timeoutSeconds, workDir);
+  };
+  const ShrinkResult shrunk = shrinkCase(hf, settings, verdict, judge, maxRuns);
+  fs::create_directories(outputDir);
+  const fs::path chf = fs::path(outputDir) / "shrunk.chf.json";
+  const fs::path settingsPath = fs::path(outputDir) / "shrunk.settings.json";
+  writeDocuments(shrunk.hf, shrunk.settings, chf, settingsPath);
+  Reproducer r;
+  r.verdict = verdict;
+  r.originalSize = spanSummary(hf);
+  r.shrunkSize = spanSummary(shrunk.hf);
+  r.originalSpans = hf.spanCount();
+  r.shrunkSpans = shrunk.hf.spanCount();
+  r.runs = shrunk.judged;
+  r.kept = shrunk.accepted;
+  r.chf = chf.string();
+  r.settings = settingsPath.string();
+  r.replay = conformLine(command, chf, settingsPath);
+  return r;
+}
 
 Outcome judgeCommand(const std::string& command, const Heightfield& hf,
                      const Settings& settings, const std::string& implName,

@@ -22,6 +22,30 @@ Outcome judgeCommand(const std::string& command, const Heightfield& hf,
                      const Settings& settings, const std::string& implName,
                      double timeoutSeconds, const std::string& workDir);
 
+// A disagreement shrunk and written as OUTDIR/shrunk.chf.json and
+// OUTDIR/shrunk.settings.json, with the conform line that replays it.
+struct Reproducer {
+  Outcome verdict;
+  std::string originalSize;  // "W x D cells, N spans"
+  std::string shrunkSize;
+  int originalSpans = 0;
+  int shrunkSpans = 0;
+  int runs = 0;     // runs of the command while shrinking
+  int kept = 0;     // reductions kept
+  std::string chf;  // the files written
+  std::string settings;
+  std::string replay;  // `regcon conform COMMAND CHF SETTINGS`
+};
+
+// Shrinks (hf, settings), on which `command` disagrees with `implName` as
+// `verdict` says, in at most `maxRuns` runs; the command's documents go to
+// `workDir`, the reproducer to `outputDir`.
+Reproducer writeReproducer(const std::string& command, const Heightfield& hf,
+                           const Settings& settings, const Outcome& verdict,
+                           const std::string& implName, double timeoutSeconds,
+                           int maxRuns, const std::string& outputDir,
+                           const std::string& workDir);
+
 struct ShrinkOptions {
   std::string command;
   std::string chfPath;

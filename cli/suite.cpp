@@ -191,6 +191,11 @@ void checkOptions(const SuiteOptions& options) {
     throw InputError(
         "suite: --timeout must be more than 0 and at most 86400 s");
   }
+  if (options.shrinkRuns < 1 || options.shrinkCases < 1) {
+    throw InputError(
+        "suite: --shrink-runs and --shrink-cases must be at "
+        "least 1");
+  }
   if (options.maxOutputMb < 1 || options.maxOutputMb > (size_t{1} << 20)) {
     throw InputError("suite: --max-output-mb must be between 1 and 1048576");
   }
@@ -277,6 +282,86 @@ std::vector<CaseOutcome> runCases(const SuiteOptions& options,
   return outcomes;
 }
 
+// Failures of the port's output (a valid result that differs, or one
+// without its distances) are worth shrinking; a run that went wrong
+// (timeout, crash, rejection) is not a disagreement about a field.
+bool shrinkable(const CaseOutcome& o) {
+  return o.fails() && !o.passed() && !o.suiteCase.mustReject &&
+         (o.verdict.status == Status::Mismatch ||
+          o.verdict.status == Status::MissingSection);
+}
+
+// Runs work(i, job) for i in [0, count) on `jobs` threads.
+template <typename Work>
+void onJobs(size_t count, int jobs, const Work& work) {
+  std::atomic<size_t> next{0};
+  std::vector<std::jthread> workers;
+  for (int j = 0; j < std::min<int>(jobs, static_cast<int>(count)); ++j) {
+    workers.emplace_back([&, j] {
+      for (size_t i = next++; i < count; i = next++) work(i, j);
+    });
+  }
+}
+
+// Shrinks one failing case run alone (interchange §6) into
+// shrinkDir/<case id>/; `work` holds the documents the command is run on.
+void shrinkOne(const SuiteOptions& options, CaseOutcome& o,
+               const std::filesystem::path& work) {
+  const SuiteCase& c = o.suiteCase;
+  try {
+    const Heightfield hf = readHeightfieldFile(c.chfPath);
+    const Settings settings = readSettingsFile(c.settingsPath);
+    std::filesystem::create_directories(work);
+    const Outcome verdict =
+        judgeCommand(options.command, hf, settings, "reference",
+                     options.timeoutSeconds, work.string());
+    if (verdict == kAgree) {
+      o.shrinkNote = "not shrunk: run alone, the command agrees on this case";
+      return;
+    }
+    o.shrunk = writeReproducer(
+        options.command, hf, settings, verdict, "reference",
+        options.timeoutSeconds, options.shrinkRuns,
+        (std::filesystem::path(options.shrinkDir) / c.id).string(),
+        work.string());
+  } catch (const std::exception& e) {
+    o.shrinkNote = std::string("not shrunk: ") + e.what();
+  }
+}
+
+void shrinkFailures(const SuiteOptions& options,
+                    std::vector<CaseOutcome>& outcomes,
+                    std::ostream* progress) {
+  std::vector<CaseOutcome*> chosen;
+  for (CaseOutcome& o : outcomes) {
+    if (!shrinkable(o)) continue;
+    if (chosen.size() < static_cast<size_t>(options.shrinkCases)) {
+      chosen.push_back(&o);
+    } else {
+      o.shrinkNote = "not shrunk: past --shrink-cases " +
+                     std::to_string(options.shrinkCases);
+    }
+  }
+  const std::filesystem::path scratch =
+      std::filesystem::temp_directory_path() /
+      ("regcon-suite-shrink-" + std::to_string(::getpid()));
+  std::mutex printing;
+  onJobs(chosen.size(), options.jobs, [&](size_t i, int job) {
+    CaseOutcome& o = *chosen[i];
+    shrinkOne(options, o, scratch / std::to_string(job));
+    if (!progress) return;
+    std::lock_guard lock(printing);
+    *progress << "shrunk " << o.suiteCase.id << ": "
+              << (o.shrunk
+                      ? o.shrunk->originalSize + " -> " + o.shrunk->shrunkSize +
+                            " (" + std::to_string(o.shrunk->runs) + " runs)"
+                      : o.shrinkNote)
+              << "\n";
+  });
+  std::error_code ignored;
+  std::filesystem::remove_all(scratch, ignored);
+}
+
 std::vector<std::string> splitTags(const std::vector<std::string>& values) {
   std::vector<std::string> tags;
   for (const std::string& value : values) {
@@ -332,6 +417,14 @@ SuiteRun runSuite(const SuiteOptions& options, std::ostream* progress) {
           : readExpectedFailures(options.expectedFailuresPath, suite);
   const std::vector<SuiteCase> cases = selectCases(suite, options.filter);
   if (cases.empty()) throw InputError("suite: --filter selects no case");
+  if (!options.shrinkDir.empty()) {
+    std::error_code error;
+    std::filesystem::create_directories(options.shrinkDir, error);
+    if (error || !std::filesystem::is_directory(options.shrinkDir)) {
+      throw InputError("suite: --shrink " + options.shrinkDir +
+                       ": cannot create the folder");
+    }
+  }
   SuiteRun run;
   run.command = options.command;
   run.suiteDir = suite.dir;
@@ -343,6 +436,10 @@ SuiteRun runSuite(const SuiteOptions& options, std::ostream* progress) {
   const Clock::time_point start = Clock::now();
   Progress bar(progress, cases.size());
   run.outcomes = runCases(options, cases, expected, bar);
+  if (!options.shrinkDir.empty()) {
+    run.shrinkDir = options.shrinkDir;
+    shrinkFailures(options, run.outcomes, progress);
+  }
   run.seconds = std::chrono::duration<double>(Clock::now() - start).count();
   return run;
 }
@@ -410,6 +507,21 @@ CLI::App* addSuiteCommand(CLI::App& app, int& exitCode) {
                    "beside the reference's, differences circled, as "
                    "DIR/<case id>.svg; the reports name the file")
       ->type_name("DIR");
+  command
+      ->add_option("--shrink", options->shrinkDir,
+                   "shrink each failing case whose output differs (mismatch, "
+                   "missing section), run alone as in interchange §6, into "
+                   "DIR/<case id>/shrunk.{chf,settings}.json; the reports "
+                   "give the conform line that replays it")
+      ->type_name("DIR");
+  command
+      ->add_option("--shrink-runs", options->shrinkRuns,
+                   "most runs of the command while shrinking one case")
+      ->capture_default_str();
+  command
+      ->add_option("--shrink-cases", options->shrinkCases,
+                   "most failing cases shrunk (the first in manifest order)")
+      ->capture_default_str();
   command
       ->add_option("--max-output-mb", options->maxOutputMb,
                    "cap on one answer's size, in MiB")

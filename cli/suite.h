@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/fuzz.h"
 #include "cli/suite_manifest.h"
 #include "cli/verdict.h"
 
@@ -30,6 +31,12 @@ struct SuiteOptions {
   std::string junitPath;
   size_t maxOutputMb = 256;
   std::string picturesDir;  // "" = none; else DIR/<case id>.svg per failure
+  // "" = none; else each failing case whose output differs (mismatch,
+  // missing section) is shrunk into DIR/<case id>/, at most `shrinkCases`
+  // cases, each in at most `shrinkRuns` runs of the command.
+  std::string shrinkDir;
+  int shrinkRuns = 1000;
+  int shrinkCases = 10;
 };
 
 // Case id → reason, from a file of lines "CASE-ID REASON…" ('#' comments).
@@ -42,6 +49,8 @@ struct CaseOutcome {
   Verdict verdict;
   std::optional<std::string> expectedFailure;  // the reason, when listed
   std::string picture;  // the diff picture of a failing valid result, or ""
+  std::optional<Reproducer> shrunk;  // with --shrink: the shrunk case
+  std::string shrinkNote;  // with --shrink: why a failing case was not shrunk
 
   bool passed() const { return isPass(verdict.status); }
   // Counts against the port: a failure not listed, or a listed case that
@@ -58,6 +67,7 @@ struct SuiteRun {
   int jobs = 1;
   double timeoutSeconds = 0;
   double seconds = 0;
+  std::string shrinkDir;
   std::vector<CaseOutcome> outcomes;  // manifest order
 
   bool conforms() const;

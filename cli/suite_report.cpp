@@ -176,7 +176,30 @@ std::string caseLines(const CaseOutcome& o) {
     text += indented("stderr| ", validUtf8(v.stderrTail));
   }
   if (!o.picture.empty()) text += "      picture: " + o.picture + "\n";
+  if (o.shrunk) {
+    text += "      shrunk (" + o.shrunk->verdict + ") from " +
+            o.shrunk->originalSize + " to " + o.shrunk->shrunkSize + " in " +
+            std::to_string(o.shrunk->runs) +
+            " runs\n      replay: " + o.shrunk->replay + "\n";
+  } else if (!o.shrinkNote.empty()) {
+    text += "      " + o.shrinkNote + "\n";
+  }
   return text;
+}
+
+ordered_json shrunkJson(const CaseOutcome& o) {
+  if (!o.shrunk) return ordered_json();
+  const Reproducer& r = *o.shrunk;
+  return {{"verdict", r.verdict},
+          {"chf", r.chf},
+          {"settings", r.settings},
+          {"replay", r.replay},
+          {"originalSize", r.originalSize},
+          {"shrunkSize", r.shrunkSize},
+          {"originalSpans", r.originalSpans},
+          {"shrunkSpans", r.shrunkSpans},
+          {"runs", r.runs},
+          {"kept", r.kept}};
 }
 
 ordered_json differencesJson(const Verdict& v) {
@@ -212,6 +235,8 @@ ordered_json caseJson(const CaseOutcome& o) {
   c["expectedFailure"] =
       o.expectedFailure ? ordered_json(*o.expectedFailure) : ordered_json();
   c["picture"] = o.picture.empty() ? ordered_json() : ordered_json(o.picture);
+  c["shrunk"] = shrunkJson(o);
+  if (!o.shrinkNote.empty()) c["shrinkNote"] = o.shrinkNote;
   return c;
 }
 
@@ -283,9 +308,10 @@ std::string xmlEscaped(const std::string& text) {
 }
 
 std::string summaryTable(const SuiteRun& run) {
-  size_t failing = 0, expected = 0, unexpectedPasses = 0;
+  size_t failing = 0, expected = 0, unexpectedPasses = 0, shrunk = 0;
   std::string failingLines;
   for (const CaseOutcome& o : run.outcomes) {
+    shrunk += o.shrunk.has_value();
     failing += o.fails() && !o.passed();
     expected += o.expectedFailure && !o.passed();
     unexpectedPasses += o.expectedFailure && o.passed();
@@ -306,8 +332,12 @@ std::string summaryTable(const SuiteRun& run) {
   out << "\n"
       << run.outcomes.size() - failing - expected - unexpectedPasses
       << " pass, " << failing << " fail, " << expected << " expected failures, "
-      << unexpectedPasses << " unexpected passes\n"
-      << (run.conforms() ? "conforms\n" : "does not conform\n");
+      << unexpectedPasses << " unexpected passes\n";
+  if (!run.shrinkDir.empty()) {
+    out << shrunk << " failing cases shrunk into " << run.shrinkDir
+        << " (each case's replay line above)\n";
+  }
+  out << (run.conforms() ? "conforms\n" : "does not conform\n");
   return out.str();
 }
 
@@ -320,22 +350,25 @@ std::string jsonReport(const SuiteRun& run) {
     ++byOutcome[outcomeLabel(o)];
     cases.push_back(caseJson(o));
   }
-  const ordered_json report = {{"tool", "regcon"},
-                               {"toolVersion", kToolVersion},
-                               {"suite", run.suiteName},
-                               {"suiteVersion", run.suiteVersion},
-                               {"suiteDir", run.suiteDir},
-                               {"command", run.command},
-                               {"mode", run.batch ? "batch" : "process"},
-                               {"jobs", run.jobs},
-                               {"timeoutSeconds", run.timeoutSeconds},
-                               {"seconds", run.seconds},
-                               {"conforms", run.conforms()},
-                               {"summary",
-                                {{"cases", run.outcomes.size()},
-                                 {"failing", failing},
-                                 {"byOutcome", byOutcome}}},
-                               {"cases", cases}};
+  const ordered_json report = {
+      {"tool", "regcon"},
+      {"toolVersion", kToolVersion},
+      {"suite", run.suiteName},
+      {"suiteVersion", run.suiteVersion},
+      {"suiteDir", run.suiteDir},
+      {"command", run.command},
+      {"mode", run.batch ? "batch" : "process"},
+      {"jobs", run.jobs},
+      {"timeoutSeconds", run.timeoutSeconds},
+      {"seconds", run.seconds},
+      {"shrinkDir",
+       run.shrinkDir.empty() ? ordered_json() : ordered_json(run.shrinkDir)},
+      {"conforms", run.conforms()},
+      {"summary",
+       {{"cases", run.outcomes.size()},
+        {"failing", failing},
+        {"byOutcome", byOutcome}}},
+      {"cases", cases}};
   return report.dump(2) + "\n";
 }
 

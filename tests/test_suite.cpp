@@ -590,5 +590,77 @@ TEST_F(Suite, ConformDrawsThePictureOfAMismatch) {
   EXPECT_FALSE(fs::exists(none)) << "no picture when it conforms";
 }
 
+// Issue 11: --shrink reduces each case whose output differs to a smaller
+// one that still differs in the same way, written to DIR/<case id>/, and
+// every report gives the conform line that replays it.
+TEST_F(Suite, ShrinkWritesASmallerCaseThatStillDiffersTheSameWay) {
+  const fs::path shrunkDir = path("shrunk");
+  const CliRun r = suite(
+      sedPort("alter", kAlterFirstRegionId),
+      "--jobs 2 --shrink-runs 300 --shrink " + shellQuote(shrunkDir.string()));
+  EXPECT_EQ(r.exitCode, 5) << r.out << r.err;
+  const json manifest = json::parse(readText(path("suite") / "manifest.json"));
+  for (const json& entry : manifest["cases"]) {
+    const std::string id = entry["id"];
+    const json c = caseOf(id);
+    ASSERT_TRUE(c["shrunk"].is_object()) << c.dump();
+    const json& s = c["shrunk"];
+    EXPECT_EQ(s["verdict"], "differs: regions") << id;
+    const fs::path chf = shrunkDir / id / "shrunk.chf.json";
+    ASSERT_TRUE(fs::exists(chf)) << chf;
+    ASSERT_TRUE(fs::exists(shrunkDir / id / "shrunk.settings.json"));
+    EXPECT_EQ(s["chf"], chf.string());
+    const size_t original = json::parse(readText(
+        path("suite") / entry["chf"].get<std::string>()))["spans"]
+                                .size();
+    const size_t shrunk = json::parse(readText(chf))["spans"].size();
+    EXPECT_LT(shrunk, original) << id;
+    EXPECT_EQ(s["shrunkSpans"], shrunk);
+    EXPECT_EQ(s["originalSpans"], original);
+    // The replay line, run, finds the same disagreement: regions first.
+    const std::string replay = s["replay"];
+    ASSERT_EQ(replay.rfind("regcon conform ", 0), 0u) << replay;
+    EXPECT_NE(r.out.find("replay: " + replay), std::string::npos) << r.out;
+    const CliRun again = regcon(replay.substr(std::string("regcon ").size()));
+    EXPECT_EQ(again.exitCode, 5) << again.out << again.err;
+    EXPECT_NE(again.out.find("status: mismatch"), std::string::npos)
+        << again.out;
+    EXPECT_NE(again.out.find("regions"), std::string::npos) << again.out;
+  }
+  EXPECT_TRUE(caseOf(kRejectCase)["shrunk"].is_null());
+  EXPECT_NE(r.out.find("2 failing cases shrunk into " + shrunkDir.string()),
+            std::string::npos)
+      << r.out;
+  EXPECT_EQ(report()["shrinkDir"], shrunkDir.string());
+  const std::string xml = readText(path("report.xml"));
+  ASSERT_TRUE(parseJunit(xml).wellFormed);
+  EXPECT_NE(xml.find("replay: regcon conform"), std::string::npos);
+}
+
+TEST_F(Suite, ShrinkLeavesRunsThatWentWrongAlone) {
+  const fs::path shrunkDir = path("shrunk");
+  const CliRun r = suite(port("crash", "kill -SEGV $$"),
+                         "--shrink " + shellQuote(shrunkDir.string()));
+  EXPECT_EQ(r.exitCode, 5);
+  const json c = caseOf(kWatershedCase);
+  EXPECT_EQ(c["status"], "crashed");
+  EXPECT_TRUE(c["shrunk"].is_null()) << c.dump();
+  EXPECT_TRUE(fs::is_empty(shrunkDir)) << "a crash is not shrunk";
+  // Only the first --shrink-cases failing cases are shrunk.
+  const CliRun one = suite(sedPort("alter", kAlterFirstRegionId),
+                           "--shrink-cases 1 --shrink-runs 20 --shrink " +
+                               shellQuote(path("one").string()));
+  EXPECT_EQ(one.exitCode, 5);
+  EXPECT_TRUE(caseOf(kWatershedCase)["shrunk"].is_object());
+  EXPECT_EQ(caseOf(kMonotoneCase)["shrinkNote"],
+            "not shrunk: past --shrink-cases 1");
+  EXPECT_EQ(suite(kRegcon + " run", "--shrink x --shrink-runs 0").exitCode, 2);
+  writeText(path("file"), "");
+  const CliRun notFolder =
+      suite(kRegcon + " run", "--shrink " + shellQuote(path("file").string()));
+  EXPECT_EQ(notFolder.exitCode, 2);
+  EXPECT_NE(notFolder.err.find("--shrink"), std::string::npos) << notFolder.err;
+}
+
 }  // namespace
 }  // namespace regcon
