@@ -364,15 +364,18 @@ def write_json(path, result, done):
     os.replace(path + ".tmp", path)
 
 
-def greedy_cover(mutants, redundancy=1):
+def greedy_cover(mutants, redundancy=1, kept=()):
     """Case ids that together kill every mutant any case kills, each by
-    `redundancy` cases where that many kill it: repeatedly the case that
+    `redundancy` cases where that many kill it: the `kept` cases first (an
+    earlier selection, so a suite only grows), then repeatedly the case that
     kills the most mutants still short of their quota (ties: smallest id)."""
     need = {m["id"]: min(redundancy, len(m["killers"])) for m in mutants
             if m.get("killers")}
     killers = {m["id"]: set(m["killers"]) for m in mutants
                if m.get("killers")}
-    chosen = []
+    chosen = list(kept)
+    for mutant, cases in killers.items():
+        need[mutant] = max(0, need[mutant] - len(cases & set(chosen)))
     while any(need.values()):
         counts = {}
         for mutant, cases in killers.items():
@@ -401,7 +404,14 @@ def command_cover(args):
             pool = [k for k in m.get("killers", []) if k.isdigit()]
             entry = mutants.setdefault(m["id"], dict(m, killers=[]))
             entry["killers"] = sorted(set(entry["killers"]) | set(pool))
-    chosen = greedy_cover(list(mutants.values()), args.redundancy)
+    kept, earlier = [], None
+    if args.keep:
+        with open(args.keep, encoding="utf-8") as f:
+            earlier = json.load(f)
+        if earlier["poolSeed"] != args.pool_seed:
+            sys.exit("mutate.py: --keep was chosen on another pool seed")
+        kept = [str(c) for c in earlier["cases"]]
+    chosen = greedy_cover(list(mutants.values()), args.redundancy, kept)
     result = dict(results[0], seed=[r["seed"] for r in results],
                   mutants=list(mutants.values()))
     statuses = summary_rows(result["mutants"], lambda m: "all").get("all", {})
@@ -411,6 +421,10 @@ def command_cover(args):
         redundancy=args.redundancy,
         population=result["population"], sampled=len(result["mutants"]),
         statuses=statuses, commit=result["commit"],
+        kept=None if earlier is None else dict(
+            mutantSeed=earlier["mutantSeed"], commit=earlier["commit"],
+            redundancy=earlier.get("redundancy"), kept=earlier.get("kept"),
+            cases=len(kept)),
         cases=sorted(int(c) if c.isdigit() else c for c in chosen)),
         indent=1))
 
@@ -488,6 +502,9 @@ def main():
     cover.add_argument("--redundancy", type=int, default=1,
                        help="cases that must kill each mutant (where the "
                        "pool has that many)")
+    cover.add_argument("--keep", metavar="JSON",
+                       help="an earlier selection (power.json) whose cases "
+                       "are kept and count toward the quotas")
     power = sub.add_parser("power")
     power.add_argument("result")
     args = parser.parse_args()
