@@ -429,15 +429,32 @@ def command_cover(args):
         indent=1))
 
 
+def suite_killer(manifest_ids):
+    """Whether a killing case id is a suite case: without a manifest, any id
+    that is not a pool index; with one, a case of the manifest, or the pool
+    index i of its case gen/i (the same documents), so a selection can be
+    judged on a run made before it was written."""
+    if manifest_ids is None:
+        return lambda k: not k.isdigit()
+    return lambda k: k in manifest_ids or (k.isdigit() and
+                                           "gen/" + k in manifest_ids)
+
+
 def command_power(args):
     """Of the mutants some pool case kills (case ids that are numbers), how
-    many some suite case kills too (every other case id)."""
+    many some suite case kills too (every other case id, or with
+    --manifest the manifest's cases)."""
     result = json.load(open(args.result, encoding="utf-8"))
+    manifest_ids = None
+    if args.manifest:
+        with open(args.manifest, encoding="utf-8") as f:
+            manifest_ids = {c["id"] for c in json.load(f)["cases"]}
+    in_suite = suite_killer(manifest_ids)
     judged = [m for m in result["mutants"] if m["status"] != "build-failed"]
     by_pool = [m for m in judged
                if any(k.isdigit() for k in m.get("killers", []))]
     by_suite = [m for m in by_pool
-                if any(not k.isdigit() for k in m.get("killers", []))]
+                if any(in_suite(k) for k in m.get("killers", []))]
     suite_only = [m for m in judged if m.get("killers")
                   and all(not k.isdigit() for k in m["killers"])]
     print("mutants judged %d (of %d sampled, seed %d); killed by the pool %d;"
@@ -507,6 +524,9 @@ def main():
                        "are kept and count toward the quotas")
     power = sub.add_parser("power")
     power.add_argument("result")
+    power.add_argument("--manifest", help="the suite's manifest.json: its "
+                       "cases, and pool case i where it has gen/i, are the "
+                       "suite's")
     args = parser.parse_args()
     if args.command == "run" and not (args.test or args.pool):
         parser.error("run needs --test, --pool or both")
