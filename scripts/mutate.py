@@ -330,8 +330,9 @@ def command_run(args):
     started = time.time()
     result = dict(seed=args.seed, folders=args.folder, population=population,
                   build=args.build, test=args.test, pool=args.pool,
-                  poolSize=len(pool_ids), mutants=mutants,
-                  exclude=args.exclude or [],
+                  # pool cases only: the lines of --suite cases are not
+                  poolSize=sum(i.isdigit() for i in pool_ids),
+                  mutants=mutants, exclude=args.exclude or [],
                   commit=subprocess.run(["git", "rev-parse", "HEAD"], cwd=root,
                                         capture_output=True,
                                         text=True).stdout.strip())
