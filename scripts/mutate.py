@@ -434,11 +434,13 @@ def suite_killer(manifest_ids):
     """Whether a killing case id is a suite case: without a manifest, any id
     that is not a pool index; with one, a case of the manifest, or the pool
     index i of its case gen/i (the same documents), so a selection can be
-    judged on a run made before it was written."""
+    judged on a run made before it was written. The run's own gen/i lines
+    are left out then: pool case i stands for them (an older suite's gen/i
+    may hold other documents)."""
     if manifest_ids is None:
         return lambda k: not k.isdigit()
-    return lambda k: k in manifest_ids or (k.isdigit() and
-                                           "gen/" + k in manifest_ids)
+    return lambda k: ("gen/" + k in manifest_ids if k.isdigit() else
+                      k in manifest_ids and not k.startswith("gen/"))
 
 
 def command_power(args):
