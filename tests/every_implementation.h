@@ -3,8 +3,7 @@
 // the reference, the optimized implementation and any later one, and a
 // failure names the implementation ("Contours.Square/optimized").
 //
-//   class Contours : public testing::EveryImplementation {};
-//   ON_EVERY_IMPLEMENTATION(Contours);
+//   EVERY_IMPLEMENTATION_SUITE(Contours);
 //   TEST_P(Contours, SquareRegionKeepsFourCorners) {
 //     const ContourSet set = impl().contours(hf, regions, settings);
 //     ...
@@ -63,3 +62,10 @@ inline std::vector<int> unfilteredPartition(const Implementation& impl,
   INSTANTIATE_TEST_SUITE_P(                                         \
       , Suite, ::testing::ValuesIn(::regcon::allImplementations()), \
       ::regcon::testing::ImplementationName())
+
+// Declares the suite Suite (a plain EveryImplementation) and instantiates it
+// once per implementation; a suite with members of its own derives from
+// EveryImplementation itself and uses ON_EVERY_IMPLEMENTATION.
+#define EVERY_IMPLEMENTATION_SUITE(Suite)                         \
+  class Suite : public ::regcon::testing::EveryImplementation {}; \
+  ON_EVERY_IMPLEMENTATION(Suite)

@@ -34,16 +34,27 @@ Settings defaults() {
   return Settings{};  // maxError 1.3, maxEdgeLength 12, straight borders on
 }
 
-class Contours : public testing::EveryImplementation {};
-ON_EVERY_IMPLEMENTATION(Contours);
+EVERY_IMPLEMENTATION_SUITE(Contours);
+
+// The contours at the defaults with the raw loops requested (rawContours).
+ContourSet withRawLoops(const Implementation& impl, const Heightfield& hf,
+                        const std::vector<int>& regions) {
+  Settings settings = defaults();
+  settings.rawContours = true;
+  return impl.contours(hf, regions, settings);
+}
+
+// Both fallback counters of a result.
+void expectCounters(const ContourSet& set, int rawFallbacks, int droppedHoles) {
+  EXPECT_EQ(set.rawFallbacks, rawFallbacks);
+  EXPECT_EQ(set.droppedHoles, droppedHoles);
+}
 
 // The raw loop an implementation traced (requested with rawContours) when
 // it is the field's only loop: one contour and no hole.
 Loop onlyRawLoop(const Implementation& impl, const Heightfield& hf,
                  const std::vector<int>& regions) {
-  Settings settings = defaults();
-  settings.rawContours = true;
-  const ContourSet set = impl.contours(hf, regions, settings);
+  const ContourSet set = withRawLoops(impl, hf, regions);
   if (set.contours.size() != 1 || !set.contours[0].rawOutline ||
       !set.contours[0].rawHoles || !set.contours[0].rawHoles->empty()) {
     ADD_FAILURE() << "expected one contour without holes, got "
@@ -73,17 +84,14 @@ TEST_P(Contours, SquareRegionKeepsFourCorners) {
   EXPECT_EQ(set.contours[0].area, 63);
   EXPECT_EQ(set.contours[0].vertices,
             (Loop{P(1, 1, 0), P(4, 1, 0), P(4, 4, 0), P(1, 4, 0)}));
-  EXPECT_EQ(set.rawFallbacks, 0);
-  EXPECT_EQ(set.droppedHoles, 0);
+  expectCounters(set, 0, 0);
   // Raw loops only on request.
   EXPECT_FALSE(set.contours[0].rawOutline.has_value());
   EXPECT_FALSE(set.contours[0].rawHoles.has_value());
   expectCounterClockwise(set);
 
   // On request, the raw loop as traced: the only loop.
-  Settings settings = defaults();
-  settings.rawContours = true;
-  const ContourSet raw = impl().contours(hf, regions, settings);
+  const ContourSet raw = withRawLoops(impl(), hf, regions);
   ASSERT_EQ(raw.contours.size(), 1u);
   EXPECT_EQ(raw.contours[0].rawOutline,
             (Loop{P(1, 2, 0), P(1, 1, 0), P(2, 1, 0), P(3, 1, 0), P(4, 1, 0),
@@ -91,6 +99,17 @@ TEST_P(Contours, SquareRegionKeepsFourCorners) {
                   P(1, 4, 0), P(1, 3, 0)}));
   EXPECT_EQ(testing::twiceSignedArea(*raw.contours[0].rawOutline), 18);
   EXPECT_EQ(raw.contours[0].rawHoles, std::vector<Loop>{});
+}
+
+// An L of five cells, walled in (the next two tests).
+Heightfield lShapeField() {
+  return gridFromAscii({
+      ".....",
+      ".aaa.",
+      ".a...",
+      ".a...",
+      ".....",
+  });
 }
 
 // An L of five cells, walled in. Raw loop (span 0 = cell (1,1), dir 0):
@@ -108,13 +127,7 @@ TEST_P(Contours, SquareRegionKeepsFourCorners) {
 // Result: the triangle (1,1) (4,2) (1,4): the inner corner (2,2) is
 // within 1.3 of the chord and is cut.
 TEST_P(Contours, LShapeAtDefaultErrorCutsItsInnerCorner) {
-  const Heightfield hf = gridFromAscii({
-      ".....",
-      ".aaa.",
-      ".a...",
-      ".a...",
-      ".....",
-  });
+  const Heightfield hf = lShapeField();
   const std::vector<int> regions(5, 1);
   const ContourSet set = impl().contours(hf, regions, defaults());
   ASSERT_EQ(set.contours.size(), 1u);
@@ -134,13 +147,7 @@ TEST_P(Contours, LShapeAtDefaultErrorCutsItsInnerCorner) {
 // 10->13: on the chord.
 // Result: the six corners; the collinear raw vertices are gone.
 TEST_P(Contours, MaxErrorZeroKeepsEveryCornerButNoCollinearVertex) {
-  const Heightfield hf = gridFromAscii({
-      ".....",
-      ".aaa.",
-      ".a...",
-      ".a...",
-      ".....",
-  });
+  const Heightfield hf = lShapeField();
   const std::vector<int> regions(5, 1);
   Settings settings = defaults();
   settings.maxError = 0;
@@ -188,16 +195,13 @@ TEST_P(Contours, PillarHoleIsBridgedToTheOutline) {
       "aaaaa",
   });
   const std::vector<int> regions(24, 1);
-  Settings settings = defaults();
-  settings.rawContours = true;
-  const ContourSet set = impl().contours(hf, regions, settings);
+  const ContourSet set = withRawLoops(impl(), hf, regions);
   ASSERT_EQ(set.contours.size(), 1u);
   const Contour& c = set.contours[0];
   EXPECT_EQ(c.vertices, (Loop{P(0, 0, -1), P(5, 0, 1), P(3, 3, 0), P(3, 4, 0),
                               P(4, 4, 0), P(4, 3, 0), P(3, 3, 1), P(5, 0, -1),
                               P(5, 5, -1), P(0, 5, -1)}));
-  EXPECT_EQ(set.rawFallbacks, 0);
-  EXPECT_EQ(set.droppedHoles, 0);
+  expectCounters(set, 0, 0);
   // Raw loops as traced.
   ASSERT_TRUE(c.rawOutline.has_value());
   ASSERT_EQ(c.rawOutline->size(), 20u);
@@ -240,17 +244,14 @@ TEST_P(Contours, PillarHoleIsBridgedToTheOutline) {
 TEST_P(Contours, TwoHolesJoinInLeftmostVertexOrder) {
   const Heightfield hf = testing::twoHolesField();
   const std::vector<int> regions(33, 1);
-  Settings settings = defaults();
-  settings.rawContours = true;
-  const ContourSet set = impl().contours(hf, regions, settings);
+  const ContourSet set = withRawLoops(impl(), hf, regions);
   ASSERT_EQ(set.contours.size(), 1u);
   EXPECT_EQ(set.contours[0].vertices,
             (Loop{P(0, 0, -1), P(7, 0, -1), P(7, 5, -1), P(0, 5, 1), P(2, 3, 0),
                   P(2, 4, 0), P(3, 4, 0), P(3, 3, 1), P(4, 1, 0), P(4, 2, 0),
                   P(5, 2, 0), P(5, 1, 0), P(4, 1, 1), P(3, 3, 0), P(2, 3, 1),
                   P(0, 5, -1)}));
-  EXPECT_EQ(set.rawFallbacks, 0);
-  EXPECT_EQ(set.droppedHoles, 0);
+  expectCounters(set, 0, 0);
   EXPECT_EQ(testing::twiceSignedArea(set.contours[0].vertices), 70 - 2 - 2);
   expectCounterClockwise(set);
   // The raw holes in discovery order: A, then B.
@@ -418,10 +419,7 @@ TEST_P(Contours, LongWallIsSplitAtTheMiddleIndex) {
 //   lies on the chords.
 TEST_P(Contours, TileBorderIsMinusOneAndAWallInsideTheGridIsZero) {
   const Heightfield hf = testing::twoByTwoBesideAnEmptyColumn();
-  const std::vector<int> regions(4, 1);
-  Settings settings = defaults();
-  settings.rawContours = true;
-  const ContourSet set = impl().contours(hf, regions, settings);
+  const ContourSet set = withRawLoops(impl(), hf, std::vector<int>(4, 1));
   ASSERT_EQ(set.contours.size(), 1u);
   EXPECT_EQ(set.contours[0].rawOutline,
             (Loop{P(0, 1, -1), P(0, 0, -1), P(1, 0, -1), P(2, 0, 0), P(2, 1, 0),
@@ -492,15 +490,12 @@ TEST_P(Contours, ThinHookFoldingOverItselfFallsBackToRawCounted) {
   const Heightfield hf = testing::thinHookField();
   const std::vector<int> regions(15, 1);
   const Loop raw = testing::thinHookRawLoop();
-  Settings settings = defaults();
-  settings.rawContours = true;
-  const ContourSet set = impl().contours(hf, regions, settings);
+  const ContourSet set = withRawLoops(impl(), hf, regions);
   ASSERT_EQ(set.contours.size(), 1u);
   EXPECT_EQ(set.contours[0].rawOutline, raw);
   EXPECT_EQ(testing::twiceSignedArea(raw), 30);
   EXPECT_EQ(set.contours[0].vertices, raw);
-  EXPECT_EQ(set.rawFallbacks, 1);
-  EXPECT_EQ(set.droppedHoles, 0);
+  expectCounters(set, 1, 0);
 }
 
 // ---------------------------------------------------------------------------
@@ -521,17 +516,14 @@ TEST_P(Contours, ThinHookFoldingOverItselfFallsBackToRawCounted) {
 TEST_P(Contours, ZeroAreaSlitLoopIsIgnored) {
   const Heightfield hf = testing::zeroAreaSlitField();
   const std::vector<int> regions(6, 1);
-  Settings settings = defaults();
-  settings.rawContours = true;
-  const ContourSet set = impl().contours(hf, regions, settings);
+  const ContourSet set = withRawLoops(impl(), hf, regions);
   ASSERT_EQ(set.contours.size(), 1u);
   ASSERT_TRUE(set.contours[0].rawOutline.has_value());
   EXPECT_EQ(testing::twiceSignedArea(*set.contours[0].rawOutline), 12);
   EXPECT_EQ(set.contours[0].rawHoles, std::vector<Loop>{});  // not a hole
   EXPECT_EQ(set.contours[0].vertices,
             (Loop{P(0, 0, -1), P(2, 0, -1), P(2, 3, -1), P(0, 3, -1)}));
-  EXPECT_EQ(set.rawFallbacks, 0);
-  EXPECT_EQ(set.droppedHoles, 0);
+  expectCounters(set, 0, 0);
 }
 
 // ---------------------------------------------------------------------------
@@ -738,6 +730,18 @@ TEST_P(Contours, WrapAroundDuplicateDropsTheLastVertex) {
 //   .. (5,4) (5,3) (5,2,1)
 // Portals (5,0) and (0,4); the tile stretch keeps (6,5) (841/41), its
 // halves stay within 0.97 -> (5,0,-1) (6,5,-1) (0,4,1).
+// The 6x5 field of cutCornerRegions(), whole but for the hole drawn in its
+// middle row (z = 2).
+Heightfield cutCornerField(const std::string& middleRow) {
+  return gridFromAscii({
+      "aaaaaa",
+      "aaaaaa",
+      middleRow,
+      "aaaaaa",
+      "aaaaaa",
+  });
+}
+
 std::vector<int> cutCornerRegions() {
   return {1, 1, 1, 1, 1, 2,  //
           1, 1, 1, 1, 1, 2,  //
@@ -751,21 +755,14 @@ std::vector<int> cutCornerRegions() {
 // outline of region 1, so the hole is dropped although the region is
 // connected: the straight border cut the hole off.
 TEST_P(Contours, HoleOutsideEveryOutlineOfItsRegionIsDropped) {
-  const Heightfield hf = gridFromAscii({
-      "aaaaaa",
-      "aaaaaa",
-      "aaa.aa",
-      "aaaaaa",
-      "aaaaaa",
-  });
+  const Heightfield hf = cutCornerField("aaa.aa");
   const ContourSet set = impl().contours(hf, cutCornerRegions(), defaults());
   ASSERT_EQ(set.contours.size(), 2u);
   EXPECT_EQ(set.contours[0].vertices,
             (Loop{P(0, 0, -1), P(5, 0, 2), P(0, 4, -1)}));
   EXPECT_EQ(set.contours[1].vertices,
             (Loop{P(5, 0, -1), P(6, 5, -1), P(0, 4, 1)}));
-  EXPECT_EQ(set.droppedHoles, 1);
-  EXPECT_EQ(set.rawFallbacks, 0);
+  expectCounters(set, 0, 1);
   expectCounterClockwise(set);
 }
 
@@ -782,13 +779,7 @@ TEST_P(Contours, HoleOutsideEveryOutlineOfItsRegionIsDropped) {
 // left of both edges (2, 2) -> inside. The segment x = 2, z in [0, 2]
 // touches only edges that end at (2,0) or (2,2). Accepted.
 TEST_P(Contours, HoleCrossingTheSimplifiedOutlineFallsBackToRawLoops) {
-  const Heightfield hf = gridFromAscii({
-      "aaaaaa",
-      "aaaaaa",
-      "aa.aaa",
-      "aaaaaa",
-      "aaaaaa",
-  });
+  const Heightfield hf = cutCornerField("aa.aaa");
   const ContourSet set = impl().contours(hf, cutCornerRegions(), defaults());
   ASSERT_EQ(set.contours.size(), 2u);
   EXPECT_EQ(
@@ -800,8 +791,7 @@ TEST_P(Contours, HoleCrossingTheSimplifiedOutlineFallsBackToRawLoops) {
             P(1, 4, 2),  P(0, 4, -1), P(0, 3, -1), P(0, 2, -1)}));
   EXPECT_EQ(set.contours[1].vertices,
             (Loop{P(5, 0, -1), P(6, 5, -1), P(0, 4, 1)}));
-  EXPECT_EQ(set.rawFallbacks, 1);
-  EXPECT_EQ(set.droppedHoles, 0);
+  expectCounters(set, 1, 0);
   EXPECT_EQ(testing::twiceSignedArea(set.contours[0].vertices), 40 - 2);
   expectCounterClockwise(set);
 }
@@ -847,8 +837,7 @@ TEST_P(Contours, HoleOutweighingItsOutlineIsDroppedByTheAreaRule) {
                   ContourVertex{1, 10, 0, -1}, ContourVertex{2, 10, 0, 0},
                   ContourVertex{2, 10, 1, 0}, ContourVertex{2, 10, 2, 0},
                   ContourVertex{1, 10, 2, 0}, ContourVertex{0, 10, 2, -1}}));
-  EXPECT_EQ(set.rawFallbacks, 1);
-  EXPECT_EQ(set.droppedHoles, 1);
+  expectCounters(set, 1, 1);
   expectCounterClockwise(set);
 }
 

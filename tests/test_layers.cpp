@@ -17,6 +17,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -49,6 +50,19 @@ class Layers : public testing::EveryImplementation {
     settings.minRegionArea = minRegionArea;
     return impl().regions(hf, settings);
   }
+
+  // The Layers build with `minRegionArea` has `regionCount` regions, each
+  // span's id as `rule` gives it from (x, z, y), and §4's two properties.
+  void expectLayers(const Heightfield& hf, int64_t minRegionArea,
+                    int regionCount,
+                    const std::function<int(int, int, int)>& rule) const {
+    SCOPED_TRACE(::testing::Message()
+                 << "Layers, MinRegionArea " << minRegionArea);
+    const RegionResult r = build(hf, Partition::Layers, minRegionArea);
+    EXPECT_EQ(r.regionCount, regionCount);
+    EXPECT_EQ(r.regions, expectedBy(hf, rule));
+    EXPECT_TRUE(LayerProperties(hf, r.regions));
+  }
 };
 ON_EVERY_IMPLEMENTATION(Layers);
 
@@ -56,6 +70,25 @@ class LayerFirst : public Layers {};
 ON_EVERY_IMPLEMENTATION(LayerFirst);
 
 // ------------------------------------------------------- 1. two floors
+
+// The monotone partition of twoFloorsAndRamp(holeY), as worked out below
+// for each floor with the hole: the whole floor and its bridge are one
+// region (1 for the ground, 2 for the upper floor), the ramp is 6; the
+// floor with the hole has row 0 (the other id of 1 and 2), 3 and 4 either
+// side of the hole in row 1, and 5 for row 2 and its bridge.
+std::function<int(int, int, int)> monotoneAroundTheHole(int holeY) {
+  return [holeY](int x, int z, int y) {
+    const bool groundIsWhole = holeY != 0;
+    if (groundIsWhole ? isGround(x, z, y) || isP0(x, z, y)
+                      : isUpper(x, z, y) || isP5(x, z, y)) {
+      return groundIsWhole ? 1 : 2;
+    }
+    if (isRamp(x, z, y)) return 6;
+    if (z == 0) return groundIsWhole ? 2 : 1;
+    if (z == 1) return x < 2 ? 3 : 4;
+    return 5;
+  };
+}
 
 // Upper floor with the hole (U(2,1) missing), ground floor whole.
 // Monotone (§3), row by row (sweeps in order of first span; in a cell the
@@ -77,23 +110,12 @@ ON_EVERY_IMPLEMENTATION(LayerFirst);
 TEST_P(Layers, OverlappingFloorsStayApart) {
   const Heightfield hf = twoFloorsAndRamp(10);
   EXPECT_EQ(testing::unfilteredPartition(impl(), hf, Partition::Monotone),
-            expectedBy(hf, [](int x, int z, int y) {
-              if (isGround(x, z, y) || isP0(x, z, y)) return 1;
-              if (isRamp(x, z, y)) return 6;
-              if (z == 0) return 2;
-              if (z == 1) return x < 2 ? 3 : 4;
-              return 5;  // upper row 2 and P5
-            }));
+            expectedBy(hf, monotoneAroundTheHole(10)));
   const auto floorsApart = [](int x, int z, int y) {
     if (isGround(x, z, y) || isP0(x, z, y) || isRamp(x, z, y)) return 1;
     return 2;
   };
-  for (int64_t minArea : {0, 64}) {
-    const RegionResult r = build(hf, Partition::Layers, minArea);
-    EXPECT_EQ(r.regionCount, 2);
-    EXPECT_EQ(r.regions, expectedBy(hf, floorsApart));
-  }
-  EXPECT_TRUE(LayerProperties(hf, build(hf, Partition::Layers, 64).regions));
+  for (int64_t minArea : {0, 64}) expectLayers(hf, minArea, 2, floorsApart);
 }
 
 // ------------------------------------------------- 2. the restart rule
@@ -119,21 +141,12 @@ TEST_P(Layers, OverlappingFloorsStayApart) {
 TEST_P(Layers, RestartRuleDecidesWhereTheRampGoes) {
   const Heightfield hf = twoFloorsAndRamp(0);
   EXPECT_EQ(testing::unfilteredPartition(impl(), hf, Partition::Monotone),
-            expectedBy(hf, [](int x, int z, int y) {
-              if (isUpper(x, z, y) || isP5(x, z, y)) return 2;
-              if (isRamp(x, z, y)) return 6;
-              if (z == 0) return 1;
-              if (z == 1) return x < 2 ? 3 : 4;
-              return 5;  // ground row 2 and P0
-            }));
+            expectedBy(hf, monotoneAroundTheHole(0)));
   const auto rampWithUpper = [](int x, int z, int y) {
     if (isGround(x, z, y) || isP0(x, z, y)) return 1;
     return 2;  // upper, P5, ramp
   };
-  const RegionResult r = build(hf, Partition::Layers, 0);
-  EXPECT_EQ(r.regionCount, 2);
-  EXPECT_EQ(r.regions, expectedBy(hf, rampWithUpper));
-  EXPECT_TRUE(LayerProperties(hf, build(hf, Partition::Layers, 0).regions));
+  expectLayers(hf, 0, 2, rampWithUpper);
 }
 
 // ---------------------------------------------- 3. one-way links between
@@ -159,16 +172,10 @@ TEST_P(Layers, OneWayLinkBetweenFloorsIsNoAdjacency) {
     if (isUpper(x, z, y) || isP5(x, z, y)) return 2;
     return 1;  // ground, P0, ramp
   };
-  const RegionResult all = build(hf, Partition::Layers, 0);
-  EXPECT_EQ(all.regionCount, 2);
-  EXPECT_EQ(all.regions, expectedBy(hf, rampWithGround));
-
-  const RegionResult filtered = build(hf, Partition::Layers, 20);
-  EXPECT_EQ(filtered.regionCount, 1);
-  EXPECT_EQ(filtered.regions, expectedBy(hf, [](int x, int z, int y) {
-              return isUpper(x, z, y) || isP5(x, z, y) ? 0 : 1;
-            }));
-  EXPECT_TRUE(LayerProperties(hf, build(hf, Partition::Layers, 20).regions));
+  expectLayers(hf, 0, 2, rampWithGround);
+  expectLayers(hf, 20, 1, [](int x, int z, int y) {
+    return isUpper(x, z, y) || isP5(x, z, y) ? 0 : 1;
+  });
 }
 
 // --------------------------------------------------------- 4. islands
@@ -207,12 +214,9 @@ TEST_P(Layers, IslandsWithoutNeighboursGoSmallRegionsWithNeighboursStay) {
 TEST_P(Layers, SmallLayerRegionWithANeighbourIsNeitherRemovedNorMerged) {
   const Heightfield hf = twoFloorsAndRamp(0);
   for (int64_t minArea : {20, 1000}) {
-    const RegionResult r = build(hf, Partition::Layers, minArea);
-    EXPECT_EQ(r.regionCount, 2);
-    EXPECT_EQ(r.regions, expectedBy(hf, [](int x, int z, int y) {
-                return isGround(x, z, y) || isP0(x, z, y) ? 1 : 2;
-              }));
-    EXPECT_TRUE(LayerProperties(hf, r.regions));
+    expectLayers(hf, minArea, 2, [](int x, int z, int y) {
+      return isGround(x, z, y) || isP0(x, z, y) ? 1 : 2;
+    });
   }
 }
 

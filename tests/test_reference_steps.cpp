@@ -212,14 +212,10 @@ TEST(ContourSteps, SpiralPitLoopAtTheDefaultsCrossesAndItsRawJoinIsNegative) {
   const std::map<int, int> areas{{1, 63}};
   const ref::SimplifyParams params = defaultSimplifyParams(areas);
   const Loop simplified = ref::simplifyOnce(testing::spiralPitLoop(), params);
-  EXPECT_EQ(simplified, (Loop{{2, 0, 1, 0},
-                              {2, 1, 4, 0},
-                              {10, 4, 2, 0},
-                              {10, 4, 7, 0},
-                              {2, 1, 5, 0},
-                              {2, 0, 8, 0},
-                              {5, 0, 8, 0},
-                              {5, 0, 1, 0}}));
+  const Loop corners = {{2, 0, 1, 0},  {2, 1, 4, 0}, {10, 4, 2, 0},
+                        {10, 4, 7, 0}, {2, 1, 5, 0}, {2, 0, 8, 0},
+                        {5, 0, 8, 0},  {5, 0, 1, 0}};
+  EXPECT_EQ(simplified, corners);
   EXPECT_EQ(ref::signedArea2(simplified), 6);
   EXPECT_TRUE(ref::hasProperCrossing(simplified));
 
@@ -294,24 +290,34 @@ TEST(Watershed, LeavesAreaZeroAlone) {
   EXPECT_EQ(watershedOfRow("a#a", {0, 0, 0}), (std::vector<int>{1, 0, 2}));
 }
 
+// The regions of the field `rows` after §5's island removal.
+std::vector<int> withoutIslands(const std::vector<std::string>& rows,
+                                std::vector<int> regions,
+                                int64_t minRegionArea) {
+  ref::removeIslands(gridFromAscii(rows), regions, minRegionArea);
+  return regions;
+}
+
+// The regions of the field `rows` after §5's merging of small regions.
+std::vector<int> merged(const std::vector<std::string>& rows,
+                        std::vector<int> regions, int64_t mergeRegionArea) {
+  ref::mergeSmallRegions(gridFromAscii(rows), regions, mergeRegionArea);
+  return regions;
+}
+
+// Five spans (x = 3 is empty): region 2 touches nothing and goes; joined
+// to region 1 it stays.
 TEST(FilterRegions, RemovesOnlyIslandsWithoutNeighbours) {
-  const Heightfield hf = gridFromAscii({"aaa.aa"});
-  std::vector<int> regions{1, 1, 1, 2, 2};  // five spans: x = 3 is empty
-  ref::removeIslands(hf, regions, 3);
-  EXPECT_EQ(regions, (std::vector<int>{1, 1, 1, 0, 0}));
-  const Heightfield joined = gridFromAscii({"aaaaa"});
-  std::vector<int> touching{1, 1, 1, 2, 2};
-  ref::removeIslands(joined, touching, 3);
-  EXPECT_EQ(touching, (std::vector<int>{1, 1, 1, 2, 2}));
+  EXPECT_EQ(withoutIslands({"aaa.aa"}, {1, 1, 1, 2, 2}, 3),
+            (std::vector<int>{1, 1, 1, 0, 0}));
+  EXPECT_EQ(withoutIslands({"aaaaa"}, {1, 1, 1, 2, 2}, 3),
+            (std::vector<int>{1, 1, 1, 2, 2}));
 }
 
 // A neighbour of another area still keeps a small region from being an
 // island.
 TEST(FilterRegions, NeighbourOfAnyAreaPreventsIslandRemoval) {
-  const Heightfield hf = gridFromAscii({"aa1"});
-  std::vector<int> regions{1, 1, 2};
-  ref::removeIslands(hf, regions, 3);
-  EXPECT_EQ(regions, (std::vector<int>{1, 1, 2}));
+  EXPECT_EQ(withoutIslands({"aa1"}, {1, 1, 2}, 3), (std::vector<int>{1, 1, 2}));
 }
 
 // Region 2 (the centre) shares three links with 1 and one with 3, so it
@@ -320,35 +326,25 @@ TEST(FilterRegions, NeighbourOfAnyAreaPreventsIslandRemoval) {
 //   z=1: 1 2 3
 //   z=0: 1 1 3
 TEST(FilterRegions, MergesIntoTheNeighbourWithMostLinks) {
-  const Heightfield hf = gridFromAscii({"aaa", "aaa", "aaa"});
-  std::vector<int> regions{1, 1, 3, 1, 2, 3, 1, 1, 3};
-  ref::mergeSmallRegions(hf, regions, 2);
-  EXPECT_EQ(regions, (std::vector<int>{1, 1, 3, 1, 1, 3, 1, 1, 3}));
-  ref::mergeSmallRegions(hf, regions, 4);
-  EXPECT_EQ(regions, std::vector<int>(9, 1));
+  const std::vector<std::string> grid{"aaa", "aaa", "aaa"};
+  const std::vector<int> once = merged(grid, {1, 1, 3, 1, 2, 3, 1, 1, 3}, 2);
+  EXPECT_EQ(once, (std::vector<int>{1, 1, 3, 1, 1, 3, 1, 1, 3}));
+  EXPECT_EQ(merged(grid, once, 4), std::vector<int>(9, 1));
 }
 
 TEST(FilterRegions, TiesGoToTheSmallestId) {
-  const Heightfield hf = gridFromAscii({"aaaaa"});
-  std::vector<int> regions{1, 1, 2, 3, 3};
-  ref::mergeSmallRegions(hf, regions, 2);
-  EXPECT_EQ(regions, (std::vector<int>{1, 1, 1, 3, 3}));
+  EXPECT_EQ(merged({"aaaaa"}, {1, 1, 2, 3, 3}, 2),
+            (std::vector<int>{1, 1, 1, 3, 3}));
 }
 
 // Readings R13: region 1 merges into 2, which at its own turn has two
 // spans and stays; judged with its old size it would merge into 3.
 TEST(FilterRegions, GrownRegionIsJudgedWithItsGrownSize) {
-  const Heightfield hf = gridFromAscii({"aaaa"});
-  std::vector<int> regions{1, 2, 3, 3};
-  ref::mergeSmallRegions(hf, regions, 2);
-  EXPECT_EQ(regions, (std::vector<int>{2, 2, 3, 3}));
+  EXPECT_EQ(merged({"aaaa"}, {1, 2, 3, 3}, 2), (std::vector<int>{2, 2, 3, 3}));
 }
 
 TEST(FilterRegions, MergesOnlyIntoTheSameArea) {
-  const Heightfield hf = gridFromAscii({"aa1"});
-  std::vector<int> regions{1, 1, 2};
-  ref::mergeSmallRegions(hf, regions, 5);
-  EXPECT_EQ(regions, (std::vector<int>{1, 1, 2}));
+  EXPECT_EQ(merged({"aa1"}, {1, 1, 2}, 5), (std::vector<int>{1, 1, 2}));
 }
 
 TEST(FilterRegions, NumbersByFirstSpan) {
@@ -362,9 +358,6 @@ TEST(FilterRegions, NumbersByFirstSpan) {
 using testing::expectedBy;
 using testing::isGround;
 using testing::isP0;
-using testing::isP5;
-using testing::isRamp;
-using testing::isUpper;
 using testing::LayerProperties;
 using testing::twoFloorsAndRamp;
 
@@ -570,12 +563,13 @@ TEST_P(LayersAgainstGeneralCode,
 TEST(LayerSteps, GeneralCodeKeepsOverlappingFloorsApart) {
   const Heightfield hf = twoFloorsAndRamp(10);
   const std::vector<int> general = ref::buildLayerRegionsGeneral(hf);
-  EXPECT_EQ(general, expectedBy(hf, [](int x, int z, int y) {
-              if (isGround(x, z, y) || isP0(x, z, y) || isRamp(x, z, y)) {
-                return 1;
-              }
-              return 2;
-            }));
+  EXPECT_EQ(
+      general, expectedBy(hf, [](int x, int z, int y) {
+        if (isGround(x, z, y) || isP0(x, z, y) || testing::isRamp(x, z, y)) {
+          return 1;
+        }
+        return 2;
+      }));
   EXPECT_TRUE(LayerProperties(hf, general));
   EXPECT_TRUE(LayerProperties(hf, ref::buildLayerRegionsUnfiltered(hf, 0)));
 }
@@ -600,7 +594,8 @@ TEST(LayerSteps, GeneralCodeTakesAOneWayLinkForNoAdjacency) {
   EXPECT_EQ(ref::neighbour(hf, rampTop, 3), -1);
   EXPECT_EQ(ref::buildLayerRegionsGeneral(hf),
             expectedBy(hf, [](int x, int z, int y) {
-              return isUpper(x, z, y) || isP5(x, z, y) ? 2 : 1;
+              return testing::isUpper(x, z, y) || testing::isP5(x, z, y) ? 2
+                                                                         : 1;
             }));
   EXPECT_TRUE(LayerProperties(hf, ref::buildLayerRegionsUnfiltered(hf, 0)));
 }

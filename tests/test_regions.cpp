@@ -14,15 +14,25 @@ namespace {
 
 using testing::gridFromAscii;
 
-class DistanceField : public testing::EveryImplementation {};
-ON_EVERY_IMPLEMENTATION(DistanceField);
-class Monotone : public testing::EveryImplementation {};
-ON_EVERY_IMPLEMENTATION(Monotone);
-class Regions : public testing::EveryImplementation {};
-ON_EVERY_IMPLEMENTATION(Regions);
+EVERY_IMPLEMENTATION_SUITE(DistanceField);
+EVERY_IMPLEMENTATION_SUITE(Monotone);
+EVERY_IMPLEMENTATION_SUITE(Regions);
 
 int spanAt(const Heightfield& hf, int x, int z) {
   return hf.cellStart[x + z * hf.width];
+}
+
+struct CellDistance {
+  int x, z, distance;
+};
+
+// The distance of the (first) span of each listed cell.
+void expectDistancesAt(const Heightfield& hf, const std::vector<int>& d,
+                       const std::vector<CellDistance>& expected) {
+  for (const CellDistance& cell : expected) {
+    EXPECT_EQ(d[spanAt(hf, cell.x, cell.z)], cell.distance)
+        << "at cell (" << cell.x << ", " << cell.z << ")";
+  }
 }
 
 // A 7x7 floor with an area-0 span at (5,5). (4,5) and (5,4) are boundary
@@ -39,17 +49,12 @@ TEST_P(DistanceField, OrthogonalTwoDiagonalThreeAroundAnObstacle) {
       "aaaaa#a",
       "aaaaaaa",
   });
-  const auto d = impl().distances(hf);
-  EXPECT_EQ(d[spanAt(hf, 5, 5)], 0);  // area 0
-  EXPECT_EQ(d[spanAt(hf, 4, 5)], 0);  // links to an area-0 span
-  EXPECT_EQ(d[spanAt(hf, 5, 4)], 0);
-  EXPECT_EQ(d[spanAt(hf, 0, 3)], 0);  // outer ring: fewer than 4 links
-  EXPECT_EQ(d[spanAt(hf, 1, 1)], 2);
-  EXPECT_EQ(d[spanAt(hf, 4, 4)], 2);
-  EXPECT_EQ(d[spanAt(hf, 3, 4)], 3);
-  EXPECT_EQ(d[spanAt(hf, 4, 3)], 3);
-  EXPECT_EQ(d[spanAt(hf, 3, 3)], 5);
-  EXPECT_EQ(d[spanAt(hf, 2, 2)], 4);
+  // (5,5) is area 0, (4,5) and (5,4) link to it, (0,3) is on the outer
+  // ring (fewer than 4 links): all 0.
+  const std::vector<CellDistance> expected = {
+      {5, 5, 0}, {4, 5, 0}, {5, 4, 0}, {0, 3, 0}, {1, 1, 2},
+      {4, 4, 2}, {3, 4, 3}, {4, 3, 3}, {3, 3, 5}, {2, 2, 4}};
+  expectDistancesAt(hf, impl().distances(hf), expected);
 }
 
 // A U: a 13 x 5 base (z 0..4) and two 5-wide arms (z 5..8) around a gap
@@ -66,15 +71,10 @@ TEST_P(DistanceField, UShapedCorridorIsExact) {
   std::vector<std::string> rows(5, std::string(13, 'a'));
   rows.resize(9, "aaaaa...aaaaa");
   const Heightfield hf = gridFromAscii(rows);
-  const auto d = impl().distances(hf);
-  EXPECT_EQ(d[spanAt(hf, 6, 4)], 0);
-  EXPECT_EQ(d[spanAt(hf, 4, 5)], 0);
-  EXPECT_EQ(d[spanAt(hf, 4, 4)], 2);
-  EXPECT_EQ(d[spanAt(hf, 3, 4)], 3);
-  EXPECT_EQ(d[spanAt(hf, 3, 3)], 5);
-  EXPECT_EQ(d[spanAt(hf, 6, 2)], 4);
-  EXPECT_EQ(d[spanAt(hf, 2, 6)], 4);
-  EXPECT_EQ(d[spanAt(hf, 10, 6)], 4);
+  const std::vector<CellDistance> expected = {{6, 4, 0}, {4, 5, 0}, {4, 4, 2},
+                                              {3, 4, 3}, {3, 3, 5}, {6, 2, 4},
+                                              {2, 6, 4}, {10, 6, 4}};
+  expectDistancesAt(hf, impl().distances(hf), expected);
 }
 
 // Two full 7x7 floors, A (y 0, index 0 in each cell) and B (y 10, index 1),

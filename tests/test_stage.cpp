@@ -15,14 +15,10 @@ namespace {
 
 using testing::gridFromAscii;
 
-class StraightBorders : public testing::EveryImplementation {};
-ON_EVERY_IMPLEMENTATION(StraightBorders);
-class GivenRegions : public testing::EveryImplementation {};
-ON_EVERY_IMPLEMENTATION(GivenRegions);
-class SelfOverlappingRegion : public testing::EveryImplementation {};
-ON_EVERY_IMPLEMENTATION(SelfOverlappingRegion);
-class DuplicatePositions : public testing::EveryImplementation {};
-ON_EVERY_IMPLEMENTATION(DuplicatePositions);
+EVERY_IMPLEMENTATION_SUITE(StraightBorders);
+EVERY_IMPLEMENTATION_SUITE(GivenRegions);
+EVERY_IMPLEMENTATION_SUITE(SelfOverlappingRegion);
+EVERY_IMPLEMENTATION_SUITE(DuplicatePositions);
 
 // Region 1 is 'a', region 2 is 'b' (same area id, 63); the border between
 // them steps from x = 2 (z 0..3) to x = 5 (z 3..6). Drawn z = 5 on top:
