@@ -152,17 +152,25 @@ std::string demoPicture(const DemoOptions& options, const Heightfield& hf) {
 
 // --- registration -----------------------------------------------------------
 
+// When `command` is given, `work` writes its text to --output.
+template <typename Options>
+void writeWhenRun(CLI::App& command, int& exitCode,
+                  const std::shared_ptr<Options>& options,
+                  std::string (*work)(const Options&)) {
+  command.callback([options, work, &exitCode] {
+    OutputTarget output(options->outputPath);  // refused before the work
+    output.commit(work(*options));
+    exitCode = 0;
+  });
+}
+
 void addStageCommand(CLI::App& app, int& exitCode, const std::string& name,
                      const std::string& description, SettingsSource source,
                      std::string (*work)(const StageOptions&)) {
   auto options = std::make_shared<StageOptions>();
   CLI::App* command = app.add_subcommand(name, description);
   addStageOptions(*command, *options, source);
-  command->callback([options, work, &exitCode] {
-    OutputTarget output(options->outputPath);  // refused before the work
-    output.commit(work(*options));
-    exitCode = 0;
-  });
+  writeWhenRun(*command, exitCode, options, work);
 }
 
 void addValidateCommand(CLI::App& app, int& exitCode) {
@@ -212,11 +220,7 @@ void addGenCommand(CLI::App& app, int& exitCode) {
       "  serpentine    a one-cell-wide corridor snaking up the grid\n"
       "  checkerboard  two areas in a checkerboard: size^2 regions\n"
       "  stack63       63 floors over every cell (63 * size^2 spans)");
-  command->callback([options, &exitCode] {
-    OutputTarget output(options->outputPath);
-    output.commit(genCommand(*options));
-    exitCode = 0;
-  });
+  writeWhenRun(*command, exitCode, options, genCommand);
 }
 
 void addImportCommand(CLI::App& app, int& exitCode) {
@@ -231,32 +235,24 @@ void addImportCommand(CLI::App& app, int& exitCode) {
       ->type_name("FILE");
   const CLI::Validator positive = finitePositiveValidator();
   const CLI::Validator nonNegative = finiteNonNegativeValidator();
-  command->add_option("--cell-size", mesh.cellSize, "cell size (xz)")
-      ->capture_default_str()
-      ->check(positive);
-  command->add_option("--cell-height", mesh.cellHeight, "cell height (y)")
-      ->capture_default_str()
-      ->check(positive);
-  command
-      ->add_option("--agent-height", mesh.agentHeight,
-                   "agent height (world units)")
-      ->capture_default_str()
-      ->check(nonNegative);
-  command
-      ->add_option("--agent-radius", mesh.agentRadius,
-                   "agent radius (world units)")
-      ->capture_default_str()
-      ->check(nonNegative);
-  command
-      ->add_option("--agent-climb", mesh.agentClimb,
-                   "largest step the agent climbs (world units)")
-      ->capture_default_str()
-      ->check(nonNegative);
-  command
-      ->add_option("--max-slope", mesh.maxSlopeDegrees,
-                   "steepest walkable slope in degrees")
-      ->capture_default_str()
-      ->check(nonNegative)  // Range alone lets NaN through
+  const auto addSize = [command](const char* flag, double& value,
+                                 const char* help,
+                                 const CLI::Validator& check) {
+    return command->add_option(flag, value, help)
+        ->capture_default_str()
+        ->check(check);
+  };
+  addSize("--cell-size", mesh.cellSize, "cell size (xz)", positive);
+  addSize("--cell-height", mesh.cellHeight, "cell height (y)", positive);
+  addSize("--agent-height", mesh.agentHeight, "agent height (world units)",
+          nonNegative);
+  addSize("--agent-radius", mesh.agentRadius, "agent radius (world units)",
+          nonNegative);
+  addSize("--agent-climb", mesh.agentClimb,
+          "largest step the agent climbs (world units)", nonNegative);
+  addSize("--max-slope", mesh.maxSlopeDegrees,
+          "steepest walkable slope in degrees",
+          nonNegative)  // Range alone lets NaN through
       ->check(CLI::Range(0.0, 90.0));
   command
       ->add_option("--max-cells", mesh.maxCells,
@@ -267,11 +263,7 @@ void addImportCommand(CLI::App& app, int& exitCode) {
       ->check(
           CLI::Range(int64_t{1}, limits::kMaxGridSide * limits::kMaxGridSide));
   addOutputOption(*command, options->outputPath);
-  command->callback([options, &exitCode] {
-    OutputTarget output(options->outputPath);
-    output.commit(importCommand(*options));
-    exitCode = 0;
-  });
+  writeWhenRun(*command, exitCode, options, importCommand);
 }
 
 void addDemoCommand(CLI::App& app, int& exitCode) {

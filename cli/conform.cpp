@@ -6,6 +6,7 @@
 #include <optional>
 #include <sstream>
 
+#include "cli/kit_command.h"
 #include "cli/output.h"
 #include "cli/process.h"
 #include "cli/render.h"
@@ -16,8 +17,6 @@
 
 namespace regcon::cli {
 namespace {
-
-constexpr int kDoesNotConform = 5;
 
 std::string hashLine(const std::string& name, const std::string& expected,
                      const std::optional<std::string>& actual) {
@@ -146,18 +145,14 @@ ConformReport conformCommand(const ConformOptions& given) {
 
 void addConformCommand(CLI::App& app, int& exitCode) {
   auto options = std::make_shared<ConformOptions>();
-  CLI::App* command = app.add_subcommand(
-      "conform",
+  CLI::App* command = addKitCommand(
+      app, exitCode, options, "conform",
       "Run COMMAND CHF SETTINGS (interchange §6) beside the reference, compare "
       "the canonical hashes and name every differing section; classify a "
       "failure as mismatch, missing-section, invalid-output, rejected, "
       "crashed, not-found or timeout; exit 0 when it conforms, 5 when it "
-      "does not, 2 on bad input or option");
-  command
-      ->add_option("COMMAND", options->command,
-                   "the implementation under test, run by /bin/sh with CHF "
-                   "and SETTINGS appended")
-      ->required();
+      "does not, 2 on bad input or option",
+      conformCommand);
   command
       ->add_option("CHF", options->chfPath,
                    "heightfield (build3d.chf); '-' for stdin, copied to a "
@@ -170,11 +165,7 @@ void addConformCommand(CLI::App& app, int& exitCode) {
                    "(not both)")
       ->required()
       ->type_name("FILE");
-  command
-      ->add_option("--impl", options->implName,
-                   "the implementation to compare against")
-      ->capture_default_str()
-      ->check(CLI::IsMember({"reference", "optimized"}));
+  addComparedImplementation(*command, options->implName);
   command
       ->add_option("--timeout", options->timeoutSeconds,
                    "seconds the command may take; then its process group is "
@@ -190,11 +181,6 @@ void addConformCommand(CLI::App& app, int& exitCode) {
                    "the reference's to this SVG file, every difference "
                    "circled (as `regcon render --diff`)")
       ->type_name("FILE");
-  command->callback([options, &exitCode] {
-    const ConformReport report = conformCommand(*options);
-    std::cout << report.text;
-    exitCode = report.conforms ? 0 : kDoesNotConform;
-  });
 }
 
 }  // namespace regcon::cli

@@ -9,7 +9,7 @@
 #include <iostream>
 #include <sstream>
 
-#include "cli/options.h"
+#include "cli/kit_command.h"
 #include "cli/process.h"
 #include "cli/suite_cases.h"
 #include "core/compare.h"
@@ -20,7 +20,6 @@ namespace regcon::cli {
 namespace {
 
 namespace fs = std::filesystem;
-constexpr int kDoesNotConform = 5;
 
 // The command under a deadline (cli/process.h: the process group is killed
 // when it passes), standard input from /dev/null.
@@ -229,10 +228,7 @@ namespace {
 
 void addCommonOptions(CLI::App& command, std::string& implName,
                       double& timeoutSeconds, int& maxRuns) {
-  command
-      .add_option("--impl", implName, "the implementation to compare against")
-      ->capture_default_str()
-      ->check(CLI::IsMember({"reference", "optimized"}));
+  addComparedImplementation(command, implName);
   command
       .add_option("--timeout", timeoutSeconds,
                   "seconds each run of the command may take")
@@ -249,17 +245,13 @@ void addCommonOptions(CLI::App& command, std::string& implName,
 
 void addShrinkCommand(CLI::App& app, int& exitCode) {
   auto options = std::make_shared<ShrinkOptions>();
-  CLI::App* command = app.add_subcommand(
-      "shrink",
+  CLI::App* command = addKitCommand(
+      app, exitCode, options, "shrink",
       "Reduce a case on which COMMAND disagrees with the reference to a small "
       "one that disagrees in the same way; write DIR/shrunk.chf.json and "
       "DIR/shrunk.settings.json and print the conform line that replays it "
-      "(exit 5; 0 when the command agrees)");
-  command
-      ->add_option("COMMAND", options->command,
-                   "the implementation under test, run by /bin/sh with CHF "
-                   "and SETTINGS appended")
-      ->required();
+      "(exit 5; 0 when the command agrees)",
+      shrinkCommand);
   command->add_option("CHF", options->chfPath, "heightfield (build3d.chf)")
       ->required()
       ->type_name("FILE");
@@ -273,26 +265,17 @@ void addShrinkCommand(CLI::App& app, int& exitCode) {
       ->type_name("DIR");
   addCommonOptions(*command, options->implName, options->timeoutSeconds,
                    options->maxRuns);
-  command->callback([options, &exitCode] {
-    const KitReport report = shrinkCommand(*options);
-    std::cout << report.text;
-    exitCode = report.conforms ? 0 : kDoesNotConform;
-  });
 }
 
 void addFuzzCommand(CLI::App& app, int& exitCode) {
   auto options = std::make_shared<FuzzOptions>();
-  CLI::App* command = app.add_subcommand(
-      "fuzz",
+  CLI::App* command = addKitCommand(
+      app, exitCode, options, "fuzz",
       "Run COMMAND on generated fields and settings (the generators of the "
       "properties) beside the reference; stop at the first disagreement, "
       "shrink it and write the reproducer to --out (exit 5; 0 when every "
-      "case agrees). The same seed gives the same cases");
-  command
-      ->add_option("COMMAND", options->command,
-                   "the implementation under test, run by /bin/sh with CHF "
-                   "and SETTINGS appended")
-      ->required();
+      "case agrees). The same seed gives the same cases",
+      fuzzCommand);
   auto* cases = command
                     ->add_option("--cases", options->cases,
                                  "number of cases (default 1000)")
@@ -307,11 +290,6 @@ void addFuzzCommand(CLI::App& app, int& exitCode) {
       ->type_name("DIR");
   addCommonOptions(*command, options->implName, options->timeoutSeconds,
                    options->maxRuns);
-  command->callback([options, &exitCode] {
-    const KitReport report = fuzzCommand(*options);
-    std::cout << report.text;
-    exitCode = report.conforms ? 0 : kDoesNotConform;
-  });
 }
 
 }  // namespace regcon::cli

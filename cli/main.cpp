@@ -69,6 +69,13 @@ int reportParseError(const CLI::App& app, const CLI::ParseError& error) {
   return usageExitCode(app);
 }
 
+// "regcon: " and the message on one line of standard error; returns `code`.
+template <typename... Parts>
+int fail(ExitCode code, const Parts&... message) {
+  (std::cerr << "regcon: " << ... << message) << '\n';
+  return code;
+}
+
 int runCommandLine(int argc, char** argv) {
   CLI::App app{
       "regcon: verification-grade reference of the regions-and-contours stage "
@@ -86,17 +93,13 @@ int runCommandLine(int argc, char** argv) {
   } catch (const CLI::ParseError& e) {
     return reportParseError(app, e);
   } catch (const regcon::InputError& e) {
-    std::cerr << "regcon: " << e.what() << '\n';
-    return kBadInput;
+    return fail(kBadInput, e.what());
   } catch (const regcon::NotImplemented& e) {
-    std::cerr << "regcon: not implemented: " << e.what() << '\n';
-    return kNotImplemented;
+    return fail(kNotImplemented, "not implemented: ", e.what());
   } catch (const std::bad_alloc& e) {
-    std::cerr << "regcon: internal error: out of memory (" << e.what() << ")\n";
-    return kInternal;
+    return fail(kInternal, "internal error: out of memory (", e.what(), ")");
   } catch (const std::exception& e) {
-    std::cerr << "regcon: internal error: " << e.what() << '\n';
-    return kInternal;
+    return fail(kInternal, "internal error: ", e.what());
   }
 }
 

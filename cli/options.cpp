@@ -130,6 +130,21 @@ void addStageOptions(CLI::App& command, StageOptions& options,
   addOutputOption(command, options.outputPath);
 }
 
+void addCommandUnderTest(CLI::App& command, std::string& commandLine) {
+  command
+      .add_option("COMMAND", commandLine,
+                  "the implementation under test, run by /bin/sh with CHF "
+                  "and SETTINGS appended")
+      ->required();
+}
+
+void addComparedImplementation(CLI::App& command, std::string& implName) {
+  command
+      .add_option("--impl", implName, "the implementation to compare against")
+      ->capture_default_str()
+      ->check(CLI::IsMember(kImplementationNames));
+}
+
 void addOutputOption(CLI::App& command, std::string& outputPath) {
   command
       .add_option("-o,--output", outputPath,

@@ -55,6 +55,11 @@ void addStageOptions(CLI::App& command, StageOptions& options,
                      SettingsSource source);
 void addOutputOption(CLI::App& command, std::string& outputPath);
 
+// The kit's commands (conform, shrink, fuzz): COMMAND, the implementation
+// under test, required; --impl, the implementation compared against.
+void addCommandUnderTest(CLI::App& command, std::string& commandLine);
+void addComparedImplementation(CLI::App& command, std::string& implName);
+
 // The settings file (or the defaults) with the flag overrides applied.
 Settings resolveSettings(const StageOptions& options);
 void applyOverrides(const SettingsOverrides& overrides, Settings& settings);

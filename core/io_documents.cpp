@@ -385,31 +385,32 @@ class ResultNode : public ObjectNode {
   bool hasContours_ = false;
 };
 
+// Walks the document with a top node of type Top; its finish() checks what
+// the walk could not and gives the result.
+template <typename Top>
+auto readWith(std::istream& in, const std::string& document) {
+  Top top(Where{document, ""});
+  walk(in, document, top);
+  return top.finish();
+}
+
 }  // namespace
 }  // namespace io
 
 Settings readSettings(std::istream& in, const std::string& document) {
-  io::SettingsNode top(io::Where{document, ""});
-  io::walk(in, document, top);
-  return top.finish();
+  return io::readWith<io::SettingsNode>(in, document);
 }
 
 RegionResult readRegions(std::istream& in, const std::string& document) {
-  io::RegionsNode top(io::Where{document, ""});
-  io::walk(in, document, top);
-  return top.finish();
+  return io::readWith<io::RegionsNode>(in, document);
 }
 
 ContourSet readContours(std::istream& in, const std::string& document) {
-  io::ContoursNode top(io::Where{document, ""});
-  io::walk(in, document, top);
-  return top.finish();
+  return io::readWith<io::ContoursNode>(in, document);
 }
 
 StageResult readResult(std::istream& in, const std::string& document) {
-  io::ResultNode top(io::Where{document, ""});
-  io::walk(in, document, top);
-  return top.finish();
+  return io::readWith<io::ResultNode>(in, document);
 }
 
 }  // namespace regcon

@@ -32,20 +32,19 @@ Outcome runBoth(const Implementation& impl, const Heightfield& hf,
   return out;
 }
 
+// Shared borders are not checked at all when anything fell back to raw or
+// a hole was dropped (tagged so the share of such cases shows).
+bool fellBackOrDroppedAHole(const ContourSet& set) {
+  if (set.rawFallbacks == 0 && set.droppedHoles == 0) return false;
+  RC_TAG("not checked: raw fallback or dropped hole");
+  return true;
+}
+
 rc::Gen<Settings> settingsWhere(void (*adjust)(Settings&)) {
   return rc::gen::map(anySettings(), [adjust](Settings s) {
     adjust(s);
     return s;
   });
-}
-
-std::map<int, int> areaOfRegions(const Heightfield& hf,
-                                 const std::vector<int>& regions) {
-  std::map<int, int> areas;
-  for (int s = 0; s < hf.spanCount(); ++s) {
-    if (regions[s] > 0) areas.emplace(regions[s], hf.spans[s].area);
-  }
-  return areas;
 }
 
 // §6 step 3: the first simplification of the loop is accepted as it is —
@@ -80,7 +79,7 @@ std::set<int> regionsWithZeroAreaLoops(const Heightfield& hf,
 std::set<int> retriedRegions(const Heightfield& hf,
                              const std::vector<int>& regions,
                              const Settings& settings) {
-  const auto areas = areaOfRegions(hf, regions);
+  const auto areas = testing::regionAreas(hf, regions);
   std::set<int> retried;
   for (const ref::RawLoop& loop : ref::traceLoops(hf, regions)) {
     if (loop.area2 == 0) {  // readings R8: ignored, its border one-sided
@@ -248,20 +247,17 @@ RC_GTEST_PROP(Contours, SharedBordersAgreeWithZeroError, ()) {
   const Heightfield hf = *mutualField();
   const Settings settings = *settingsWhere([](Settings& s) { s.maxError = 0; });
   forEachImplementation([&](const Implementation& impl) {
-    const RegionResult regions = impl.regions(hf, settings);
-    const ContourSet set = impl.contours(hf, regions.regions, settings);
-    if (set.rawFallbacks > 0 || set.droppedHoles > 0) {
-      RC_TAG("not checked: raw fallback or dropped hole");
-      return;
-    }
-    const auto slits = regionsWithSlits(hf, regions.regions);
-    const auto zeroArea = regionsWithZeroAreaLoops(hf, regions.regions);
+    const Outcome out = runBoth(impl, hf, settings);
+    if (fellBackOrDroppedAHole(out.contours)) return;
+    const auto slits = regionsWithSlits(hf, out.regions);
+    const auto zeroArea = regionsWithZeroAreaLoops(hf, out.regions);
     RC_CLASSIFY(!slits.empty(), "borders of slit regions left out");
     RC_CLASSIFY(!zeroArea.empty(), "borders of zero-area loops left out");
     std::set<int> exempt = slits;
     exempt.insert(zeroArea.begin(), zeroArea.end());
-    expectHolds(impl, "§6 shared borders, MaxError 0",
-                testing::checkSharedBordersAgree(withoutBorders(set, exempt)));
+    expectHolds(
+        impl, "§6 shared borders, MaxError 0",
+        testing::checkSharedBordersAgree(withoutBorders(out.contours, exempt)));
   });
 }
 
@@ -296,22 +292,18 @@ RC_GTEST_PROP(Contours, SharedBordersAgreeWithPositiveError, ()) {
     if (s.maxError == 0) s.maxError = 1.3;
   });
   forEachImplementation([&](const Implementation& impl) {
-    const RegionResult regions = impl.regions(hf, settings);
-    const ContourSet set = impl.contours(hf, regions.regions, settings);
-    if (set.rawFallbacks > 0 || set.droppedHoles > 0) {
-      RC_TAG("not checked: raw fallback or dropped hole");
-      return;
-    }
-    std::set<int> exemptRegions = retriedRegions(hf, regions.regions, settings);
-    exemptRegions.merge(regionsWithSlits(hf, regions.regions));
-    exemptRegions.merge(regionsWithRepeatedCorners(hf, regions.regions));
+    const Outcome out = runBoth(impl, hf, settings);
+    if (fellBackOrDroppedAHole(out.contours)) return;
+    std::set<int> exemptRegions = retriedRegions(hf, out.regions, settings);
+    exemptRegions.merge(regionsWithSlits(hf, out.regions));
+    exemptRegions.merge(regionsWithRepeatedCorners(hf, out.regions));
     exemptRegions.insert(static_cast<int>(settings.borderRegion));
-    const auto exemptPairs = oneSidedPortalBorders(hf, regions.regions);
+    const auto exemptPairs = oneSidedPortalBorders(hf, out.regions);
     RC_CLASSIFY(exemptRegions.size() > 1 || !exemptPairs.empty(),
                 "some borders left out");
     expectHolds(impl, "§6 shared borders, MaxError > 0",
                 testing::checkSharedBordersAgree(
-                    withoutBorders(set, exemptRegions, exemptPairs)));
+                    withoutBorders(out.contours, exemptRegions, exemptPairs)));
   });
 }
 

@@ -27,15 +27,6 @@ int64_t area2(const Loop& loop) {
   return sum;
 }
 
-std::map<int, int> regionAreas(const Heightfield& hf,
-                               const std::vector<int>& regions) {
-  std::map<int, int> areas;
-  for (int s = 0; s < hf.spanCount(); ++s) {
-    if (regions[s] > 0) areas.emplace(regions[s], hf.spans[s].area);
-  }
-  return areas;
-}
-
 std::string checkRegionConnected(const Heightfield& hf,
                                  const std::vector<int>& regions, int seed,
                                  std::vector<char>& seen) {
@@ -93,6 +84,15 @@ std::string checkPortalsOf(const Loop& raw, const Loop& kept, int region) {
 }
 
 }  // namespace
+
+std::map<int, int> regionAreas(const Heightfield& hf,
+                               const std::vector<int>& regions) {
+  std::map<int, int> areas;
+  for (int s = 0; s < hf.spanCount(); ++s) {
+    if (regions[s] > 0) areas.emplace(regions[s], hf.spans[s].area);
+  }
+  return areas;
+}
 
 int mutualNeighbour(const Heightfield& hf, int span, int dir) {
   const int link = hf.spans[span].link[dir];

@@ -4,6 +4,7 @@
 // message naming the span, region or vertex that breaks it.
 #pragma once
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -27,6 +28,11 @@ std::string checkLayerRegions(const Heightfield& hf,
 // distance, sources are 0, and every positive distance is reached exactly.
 std::string checkDistanceField(const Heightfield& hf,
                                const std::vector<int>& distances);
+
+// Each region's area id: that of its first span (the partition checks say
+// every span of a region has it).
+std::map<int, int> regionAreas(const Heightfield& hf,
+                               const std::vector<int>& regions);
 
 // §6 output: counter-clockwise, at least 3 vertices, ordered by region,
 // every region (with a boundary) has a contour, area id of the region.
