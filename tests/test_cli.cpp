@@ -20,9 +20,11 @@
 #include <vector>
 
 #include "cli/output.h"
+#include "cli/process.h"
 #include "core/builder.h"
 #include "core/hash.h"
 #include "core/io.h"
+#include "tests/cli_support.h"
 #include "tests/test_support.h"
 
 namespace regcon {
@@ -30,35 +32,10 @@ namespace {
 
 namespace fs = std::filesystem;
 
-struct CliRun {
-  int exitCode = -1;
-  std::string out;
-  std::string err;
-};
-
-std::string readWholeFile(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
-void writeWholeFile(const fs::path& path, const std::string& text) {
-  std::ofstream(path, std::ios::binary) << text;
-}
-
-// Single quotes keep paths with spaces or shell characters intact.
-std::string shellQuote(const std::string& word) {
-  std::string quoted = "'";
-  for (char c : word) {
-    if (c == '\'') {
-      quoted += "'\\''";
-    } else {
-      quoted += c;
-    }
-  }
-  return quoted + "'";
-}
+using cli::shellQuote;  // single quotes keep paths with spaces intact
+using testing::CliRun;
+using testing::readText;
+using testing::writeText;
 
 std::vector<std::string> splitLines(const std::string& text) {
   std::vector<std::string> lines;
@@ -68,26 +45,16 @@ std::vector<std::string> splitLines(const std::string& text) {
 }
 
 // Every test gets its own directory, so tests run in parallel under ctest.
-class Cli : public ::testing::Test {
+class Cli : public testing::TestDirectory {
  protected:
-  void SetUp() override {
-    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    dir_ =
-        fs::temp_directory_path() /
-        ("regcon_test_cli_" + std::to_string(::getpid()) + "_" + info->name());
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-
-  fs::path path(const std::string& name) const { return dir_ / name; }
+  Cli() : TestDirectory("regcon_test_cli") {}
 
   // `args` is pasted into the shell command line as written; `stdinFile`,
   // when given, becomes the tool's standard input.
   CliRun run(const std::string& args, const std::string& stdinFile = "") {
     const fs::path out = path("stdout.txt");
     CliRun result = runWithStdout(args, out.string(), stdinFile);
-    result.out = readWholeFile(out);
+    result.out = readText(out);
     return result;
   }
 
@@ -95,14 +62,9 @@ class Cli : public ::testing::Test {
   CliRun runWithStdout(const std::string& args, const std::string& stdoutPath,
                        const std::string& stdinFile = "") {
     const fs::path err = path("stderr.txt");
-    std::string command = shellQuote(REGCON_CLI) + " " + args + " >" +
-                          shellQuote(stdoutPath) + " 2>" +
-                          shellQuote(err.string());
-    if (!stdinFile.empty()) command += " <" + shellQuote(stdinFile);
-    const int status = std::system(command.c_str());
     CliRun result;
-    result.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    result.err = readWholeFile(err);
+    result.exitCode = testing::runRegcon(args, stdoutPath, err, stdinFile);
+    result.err = readText(err);
     return result;
   }
 
@@ -120,12 +82,9 @@ class Cli : public ::testing::Test {
                            const std::string& name = "settings.json") {
     std::ostringstream text;
     writeSettings(text, settings);
-    writeWholeFile(path(name), text.str());
+    writeText(path(name), text.str());
     return path(name).string();
   }
-
- private:
-  fs::path dir_;
 };
 
 #define SKIP_WITHOUT_SHARED(shared)                                   \
@@ -229,8 +188,8 @@ TEST_F(Cli, FlagsAndSettingsDocumentsShareOneRange) {
         << byFlag.err;
     EXPECT_TRUE(byFlag.out.empty());
     const fs::path document = path("settings.json");
-    writeWholeFile(document, R"({"format":"build3d.settings","version":1,")" +
-                                 key + R"(":2147483648})");
+    writeText(document, R"({"format":"build3d.settings","version":1,")" + key +
+                            R"(":2147483648})");
     const CliRun byDocument = run("hashes " + shellQuote(chf) + " --settings " +
                                   shellQuote(document));
     EXPECT_EQ(byDocument.exitCode, 2) << byDocument.err;
@@ -272,8 +231,8 @@ TEST_F(Cli, ValidateAcceptsAVectorDocument) {
 }
 
 TEST_F(Cli, ValidateRejectsABrokenDocumentAndNamesTheKey) {
-  writeWholeFile(path("broken.json"),
-                 R"({"format": "build3d.settings", "version": 1,
+  writeText(path("broken.json"),
+            R"({"format": "build3d.settings", "version": 1,
                      "maxError": -1})");
   const CliRun result = run("validate " + shellQuote(path("broken.json")));
   EXPECT_EQ(result.exitCode, 2);
@@ -283,7 +242,7 @@ TEST_F(Cli, ValidateRejectsABrokenDocumentAndNamesTheKey) {
 
 TEST_F(Cli, ValidateReportsEachFileAndFailsWhenAnyIsInvalid) {
   const std::string good = generatedChf();
-  writeWholeFile(path("broken.json"), R"({"format": "build3d.chf",)");
+  writeText(path("broken.json"), R"({"format": "build3d.chf",)");
   const CliRun result = run("validate " + shellQuote(good) + " " +
                             shellQuote(path("broken.json")));
   EXPECT_EQ(result.exitCode, 2);
@@ -368,16 +327,16 @@ TEST_F(Cli, GenWithoutOutputWritesStandardOutput) {
 }
 
 TEST_F(Cli, FailingRunLeavesNoOutputFile) {
-  writeWholeFile(path("broken.json"), R"({"format": "build3d.chf",)");
+  writeText(path("broken.json"), R"({"format": "build3d.chf",)");
   const std::string settings = settingsFile(Settings{});
   const fs::path target = path("result.json");
   const CliRun badInput =
       run("run " + shellQuote(path("broken.json")) + " " +
           shellQuote(settings) + " -o " + shellQuote(target));
   EXPECT_EQ(badInput.exitCode, 2);
-  writeWholeFile(path("bad-settings.json"),
-                 R"({"format": "build3d.settings", "version": 1, )"
-                 R"("maxError": -1})");
+  writeText(path("bad-settings.json"),
+            R"({"format": "build3d.settings", "version": 1, )"
+            R"("maxError": -1})");
   const CliRun badSettings =
       run("run " + shellQuote(generatedChf()) + " " +
           shellQuote(path("bad-settings.json")) + " -o " + shellQuote(target));
@@ -392,12 +351,12 @@ TEST_F(Cli, FailingRunLeavesNoOutputFile) {
 }
 
 TEST_F(Cli, FailingRunKeepsAnExistingOutputFileIntact) {
-  writeWholeFile(path("result.json"), "previous");
-  writeWholeFile(path("broken.json"), R"({"format": "build3d.chf",)");
+  writeText(path("result.json"), "previous");
+  writeText(path("broken.json"), R"({"format": "build3d.chf",)");
   const CliRun result = run("regions " + shellQuote(path("broken.json")) +
                             " -o " + shellQuote(path("result.json")));
   EXPECT_EQ(result.exitCode, 2);
-  EXPECT_EQ(readWholeFile(path("result.json")), "previous");
+  EXPECT_EQ(readText(path("result.json")), "previous");
 }
 
 TEST_F(Cli, OutputFileHoldsWhatStandardOutputWouldShow) {
@@ -407,7 +366,7 @@ TEST_F(Cli, OutputFileHoldsWhatStandardOutputWouldShow) {
       run("contours " + shellQuote(chf) + " -o " + shellQuote(path("c.json")));
   ASSERT_EQ(toFile.exitCode, 0) << toFile.err;
   EXPECT_TRUE(toFile.out.empty());
-  EXPECT_EQ(readWholeFile(path("c.json")), toStdout.out);
+  EXPECT_EQ(readText(path("c.json")), toStdout.out);
 }
 
 TEST_F(Cli, RunOutputReadsBackAsAResult) {
@@ -497,8 +456,8 @@ TEST_F(Cli, ImportedMeshValidates) {
 // Issue 16, item 6: 60 bytes asking for 119 M cells are refused at once,
 // before Recast allocates the grid; --max-cells moves the limit both ways.
 TEST_F(Cli, ImportRefusesAGridOverTheCellLimit) {
-  writeWholeFile(path("huge.obj"),
-                 "v 0 0 0\nv 3276 0 0\nv 3276 0 3276\nv 0 0 3276\nf 1 4 3 2\n");
+  writeText(path("huge.obj"),
+            "v 0 0 0\nv 3276 0 0\nv 3276 0 3276\nv 0 0 3276\nf 1 4 3 2\n");
   const CliRun huge = run("import " + shellQuote(path("huge.obj")));
   EXPECT_EQ(huge.exitCode, 2);
   EXPECT_TRUE(huge.out.empty());
@@ -507,8 +466,8 @@ TEST_F(Cli, ImportRefusesAGridOverTheCellLimit) {
                           "cells (--max-cells)"),
             std::string::npos)
       << huge.err;
-  writeWholeFile(path("small.obj"),
-                 "v 0 0 0\nv 3 0 0\nv 3 0 3\nv 0 0 3\nf 1 2 3 4\n");
+  writeText(path("small.obj"),
+            "v 0 0 0\nv 3 0 0\nv 3 0 3\nv 0 0 3\nf 1 2 3 4\n");
   const CliRun tight =
       run("import " + shellQuote(path("small.obj")) + " --max-cells 99");
   EXPECT_EQ(tight.exitCode, 2);
@@ -554,9 +513,9 @@ class CliConform : public Cli {
   // itself, its output passed through `sedScript`.
   std::string foreignCommand(const std::string& sedScript) {
     const fs::path script = path("foreign.sh");
-    writeWholeFile(script, "#!/bin/sh\n" + shellQuote(REGCON_CLI) +
-                               " run \"$1\" \"$2\" | sed " +
-                               shellQuote(sedScript) + "\n");
+    writeText(script, "#!/bin/sh\n" + shellQuote(REGCON_CLI) +
+                          " run \"$1\" \"$2\" | sed " + shellQuote(sedScript) +
+                          "\n");
     fs::permissions(script, fs::perms::owner_all, fs::perm_options::add);
     return shellQuote(script.string());
   }
@@ -652,9 +611,9 @@ TEST_F(CliConform, StandardInputIsGivenToBothSides) {
   const std::string settings = settingsFile({});
   const fs::path seen = path("seen.txt");
   const fs::path script = path("recording.sh");
-  writeWholeFile(script, "#!/bin/sh\necho \"$1 $2\" >" +
-                             shellQuote(seen.string()) + "\nexec " +
-                             shellQuote(REGCON_CLI) + " run \"$1\" \"$2\"\n");
+  writeText(script, "#!/bin/sh\necho \"$1 $2\" >" + shellQuote(seen.string()) +
+                        "\nexec " + shellQuote(REGCON_CLI) +
+                        " run \"$1\" \"$2\"\n");
   fs::permissions(script, fs::perms::owner_all, fs::perm_options::add);
   const CliRun chfOnStdin = run(
       "conform " + shellQuote(script.string()) + " - " + shellQuote(settings),
@@ -662,7 +621,7 @@ TEST_F(CliConform, StandardInputIsGivenToBothSides) {
   EXPECT_EQ(chfOnStdin.exitCode, 0) << chfOnStdin.err << chfOnStdin.out;
   EXPECT_NE(chfOnStdin.out.find("\nconforms\n"), std::string::npos)
       << chfOnStdin.out;
-  const std::string given = splitLines(readWholeFile(seen)).at(0);
+  const std::string given = splitLines(readText(seen)).at(0);
   const std::string copy = given.substr(0, given.find(' '));
   EXPECT_NE(copy, "-");
   EXPECT_NE(copy.find("regcon-stdin-"), std::string::npos) << copy;
@@ -682,7 +641,7 @@ TEST_F(CliConform, BothDocumentsOnStandardInputIsBadInput) {
 }
 
 TEST_F(CliConform, BadInputIsExitTwoBeforeTheCommandRuns) {
-  writeWholeFile(path("bad.json"), "{\"format\":\"build3d.chf\"}");
+  writeText(path("bad.json"), "{\"format\":\"build3d.chf\"}");
   const CliRun r =
       run("conform false " + shellQuote(path("bad.json").string()) + " " +
           shellQuote(settingsFile({})));
@@ -707,7 +666,7 @@ class CliOutput : public Cli {
   std::vector<std::string> everyPrintingCommand() {
     const std::string chf = shellQuote(generatedChf());
     const std::string settings = shellQuote(settingsFile({}));
-    writeWholeFile(path("square.obj"), kSquareObj);
+    writeText(path("square.obj"), kSquareObj);
     return {"regions " + chf,
             "contours " + chf,
             "hashes " + chf,
@@ -725,7 +684,7 @@ class CliOutput : public Cli {
   // One command line per command that writes a file, ending with its flag.
   std::vector<std::string> everyCommandWithOutputFile() {
     const std::string chf = shellQuote(generatedChf());
-    writeWholeFile(path("square.obj"), kSquareObj);
+    writeText(path("square.obj"), kSquareObj);
     return {"regions " + chf + " -o",
             "contours " + chf + " -o",
             "hashes " + chf + " -o",
@@ -783,7 +742,7 @@ TEST_F(CliOutput, DevNullAsOutputFileStaysADevice) {
 TEST_F(CliOutput, OutputThroughASymlinkWritesItsTarget) {
   fs::create_directories(path("links"));
   fs::create_directories(path("data"));
-  writeWholeFile(path("data/real.json"), "previous");
+  writeText(path("data/real.json"), "previous");
   fs::create_symlink("../data/real.json", path("links/out.json"));
   fs::create_symlink(path("data/new.json"), path("links/dangling.json"));
   fs::permissions(path("links"), fs::perms(0555));
@@ -797,8 +756,8 @@ TEST_F(CliOutput, OutputThroughASymlinkWritesItsTarget) {
   EXPECT_EQ(dangling.exitCode, 0) << dangling.err;
   EXPECT_TRUE(fs::is_symlink(path("links/out.json")));
   EXPECT_TRUE(fs::is_symlink(path("links/dangling.json")));
-  EXPECT_EQ(readWholeFile(path("data/real.json")), expected.out);
-  EXPECT_EQ(readWholeFile(path("data/new.json")), expected.out);
+  EXPECT_EQ(readText(path("data/real.json")), expected.out);
+  EXPECT_EQ(readText(path("data/new.json")), expected.out);
 }
 
 TEST_F(CliOutput, AFifoIsWrittenDirectlyNotReplaced) {
@@ -814,20 +773,20 @@ TEST_F(CliOutput, AFifoIsWrittenDirectlyNotReplaced) {
   ASSERT_TRUE(WIFEXITED(status));
   EXPECT_EQ(WEXITSTATUS(status), 0);
   EXPECT_EQ(fs::status(fifo).type(), fs::file_type::fifo);
-  EXPECT_EQ(readWholeFile(got), run("gen flat --size 8").out);
+  EXPECT_EQ(readText(got), run("gen flat --size 8").out);
 }
 
 // Checked on the mode bits, so root (who runs the tests) is refused too.
 TEST_F(CliOutput, AReadOnlyFileIsRefusedAndKept) {
   const fs::path target = path("locked.json");
-  writeWholeFile(target, "previous");
+  writeText(target, "previous");
   fs::permissions(target, fs::perms(0444));
   const CliRun r = run("gen flat --size 8 -o " + shellQuote(target));
   EXPECT_EQ(r.exitCode, 2);
   EXPECT_NE(r.err.find("locked.json: file is read-only (mode 0444)"),
             std::string::npos)
       << r.err;
-  EXPECT_EQ(readWholeFile(target), "previous");
+  EXPECT_EQ(readText(target), "previous");
   EXPECT_EQ(permissionsOf(target), fs::perms(0444));
 }
 
@@ -845,12 +804,12 @@ TEST_F(CliOutput, AReadOnlyDirectoryIsRefused) {
 
 TEST_F(CliOutput, AnOverwrittenFileKeepsItsMode) {
   const fs::path target = path("kept.json");
-  writeWholeFile(target, "previous");
+  writeText(target, "previous");
   fs::permissions(target, fs::perms(0640));
   const CliRun r = run("gen flat --size 8 -o " + shellQuote(target));
   EXPECT_EQ(r.exitCode, 0) << r.err;
   EXPECT_EQ(permissionsOf(target), fs::perms(0640));
-  EXPECT_EQ(readWholeFile(target), run("gen flat --size 8").out);
+  EXPECT_EQ(readText(target), run("gen flat --size 8").out);
 }
 
 // Starts `regcon gen flat --size 1000 -o DIR/big.json` (seconds of work with

@@ -14,6 +14,7 @@
 #include "cli/suite_cases.h"
 #include "core/io.h"
 #include "core/scenarios.h"
+#include "tests/cli_support.h"
 #include "tests/test_support.h"
 
 namespace regcon {
@@ -104,19 +105,9 @@ TEST(Shrink, StopsAfterItsBudgetOfRuns) {
 }
 
 // The command-line side, with fake ports written as shell scripts.
-class KitCli : public ::testing::Test {
+class KitCli : public testing::TestDirectory {
  protected:
-  void SetUp() override {
-    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    dir_ =
-        fs::temp_directory_path() /
-        ("regcon_test_kit_" + std::to_string(::getpid()) + "_" + info->name());
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-
-  fs::path path(const std::string& name) const { return dir_ / name; }
+  KitCli() : TestDirectory("regcon_test_kit") {}
 
   // A port that answers like regcon, except that it reports 7 dropped holes
   // once the heightfield has more than `spans` spans.
@@ -134,26 +125,16 @@ class KitCli : public ::testing::Test {
     return script.string();
   }
 
+  // Standard output and error together.
   std::pair<int, std::string> run(const std::string& args) {
     const fs::path out = path("stdout.txt");
-    const std::string command = std::string("'") + REGCON_CLI + "' " + args +
-                                " >'" + out.string() + "' 2>&1";
-    const int status = std::system(command.c_str());
-    std::ifstream in(out);
-    std::ostringstream text;
-    text << in.rdbuf();
-    return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, text.str()};
+    const int exitCode = testing::runRegcon(args, out, {});
+    return {exitCode, testing::readText(out)};
   }
 
   std::string read(const std::string& name) {
-    std::ifstream in(path(name));
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
+    return testing::readText(path(name));
   }
-
- private:
-  fs::path dir_;
 };
 
 TEST_F(KitCli, ShrinkWritesASmallReproducerAndTheConformLine) {

@@ -17,6 +17,7 @@
 #include <sstream>
 
 #include "cli/process.h"
+#include "tests/cli_support.h"
 
 namespace regcon {
 namespace {
@@ -25,22 +26,9 @@ namespace fs = std::filesystem;
 using cli::shellQuote;
 using nlohmann::json;
 
-struct CliRun {
-  int exitCode = -1;
-  std::string out;
-  std::string err;
-};
-
-std::string readText(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
-void writeText(const fs::path& path, const std::string& text) {
-  std::ofstream(path, std::ios::binary) << text;
-}
+using testing::CliRun;
+using testing::readText;
+using testing::writeText;
 
 const std::string kRegcon = REGCON_CLI;
 const fs::path kShippedSuite =
@@ -91,29 +79,15 @@ JunitCounts parseJunit(const std::string& xml) {
   return counts;
 }
 
-class Suite : public ::testing::Test {
+class Suite : public testing::TestDirectory {
  protected:
-  void SetUp() override {
-    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    dir_ = fs::temp_directory_path() /
-           ("regcon_test_suite_" + std::to_string(::getpid()) + "_" +
-            info->name());
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-
-  fs::path path(const std::string& name) const { return dir_ / name; }
+  Suite() : TestDirectory("regcon_test_suite") {}
 
   CliRun regcon(const std::string& args) {
     const fs::path out = path("stdout.txt");
     const fs::path err = path("stderr.txt");
-    const std::string command = shellQuote(kRegcon) + " " + args + " >" +
-                                shellQuote(out.string()) + " 2>" +
-                                shellQuote(err.string());
-    const int status = std::system(command.c_str());
-    return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, readText(out),
-            readText(err)};
+    const int exitCode = testing::runRegcon(args, out, err);
+    return {exitCode, readText(out), readText(err)};
   }
 
   // A fake port: a shell script; $1 is the heightfield, $2 the settings.
@@ -176,6 +150,16 @@ class Suite : public ::testing::Test {
   json report() { return json::parse(readText(path("report.json"))); }
   JunitCounts junit() { return parseJunit(readText(path("report.xml"))); }
 
+  // The case `id` of the JSON report has `status` and a message that
+  // mentions `words`.
+  void expectCase(const std::string& id, const std::string& status,
+                  const std::string& words) {
+    const json c = caseOf(id);
+    EXPECT_EQ(c["status"], status) << c.dump();
+    EXPECT_NE(c["message"].get<std::string>().find(words), std::string::npos)
+        << c.dump();
+  }
+
   json caseOf(const std::string& id) {
     const json all = report();
     for (const json& c : all["cases"]) {
@@ -184,8 +168,6 @@ class Suite : public ::testing::Test {
     ADD_FAILURE() << "no case " << id << " in the JSON report";
     return json::object();
   }
-
-  fs::path dir_;
 };
 
 constexpr const char* kWatershedCase = "vector/hole-7x7";
@@ -280,32 +262,21 @@ TEST_F(Suite, ACommandThatSleepsPastTheTimeoutIsKilled) {
 TEST_F(Suite, ACrashNamesItsSignal) {
   const CliRun r = suite(port("crash", "kill -SEGV $$"));
   EXPECT_EQ(r.exitCode, 5);
-  const json c = caseOf(kWatershedCase);
-  EXPECT_EQ(c["status"], "crashed");
-  EXPECT_NE(c["message"].get<std::string>().find("SIGSEGV"), std::string::npos)
-      << c.dump();
+  expectCase(kWatershedCase, "crashed", "SIGSEGV");
   // A crash is no rejection, even of a document that must be rejected.
   EXPECT_EQ(caseOf(kRejectCase)["status"], "crashed");
 }
 
 TEST_F(Suite, GarbageIsInvalidOutputSayingWhy) {
   suite(port("garbage", "echo 'hello, world'"));
-  const json c = caseOf(kWatershedCase);
-  EXPECT_EQ(c["status"], "invalid-output");
-  EXPECT_NE(c["message"].get<std::string>().find("command output"),
-            std::string::npos)
-      << c.dump();
+  expectCase(kWatershedCase, "invalid-output", "command output");
   // Exit 0 with anything on a document that must be rejected: accepted.
   EXPECT_EQ(caseOf(kRejectCase)["status"], "accepted");
 }
 
 TEST_F(Suite, OutputPastTheCapIsInvalidOutput) {
   suite(port("flood", "exec yes"), "--max-output-mb 1");
-  const json c = caseOf(kWatershedCase);
-  EXPECT_EQ(c["status"], "invalid-output");
-  EXPECT_NE(c["message"].get<std::string>().find("--max-output-mb"),
-            std::string::npos)
-      << c.dump();
+  expectCase(kWatershedCase, "invalid-output", "--max-output-mb");
 }
 
 TEST_F(Suite, OmittedDistancesFailOnlyTheWatershedCase) {
@@ -422,11 +393,7 @@ TEST_F(Suite, BatchProcessDyingMidBatchIsACrashOfTheCaseInFlight) {
   const CliRun r = suite(port("dies", batchLoop("exit 0")), "--batch --jobs 1");
   EXPECT_EQ(r.exitCode, 5);
   EXPECT_EQ(caseOf(kWatershedCase)["status"], "pass");
-  const json c = caseOf(kMonotoneCase);
-  EXPECT_EQ(c["status"], "crashed");
-  EXPECT_NE(c["message"].get<std::string>().find("before answering"),
-            std::string::npos)
-      << c.dump();
+  expectCase(kMonotoneCase, "crashed", "before answering");
   EXPECT_EQ(caseOf(kRejectCase)["status"], "pass");
 }
 

@@ -1,0 +1,48 @@
+// What the tests that run the built `regcon` (and fake ports through it)
+// share: a fresh directory per test, whole-file reads and writes, and one
+// way to run the binary through the shell with its streams captured.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <string>
+
+namespace regcon::testing {
+
+struct CliRun {
+  int exitCode = -1;
+  std::string out;
+  std::string err;
+};
+
+std::string readText(const std::filesystem::path& path);
+void writeText(const std::filesystem::path& path, const std::string& text);
+
+// Runs the built regcon through /bin/sh with `args` pasted into the command
+// line as written; standard output goes to `stdoutPath`, standard error to
+// `stderrPath` (empty: to standard output as well), standard input comes
+// from `stdinPath` when one is given. The exit code, -1 when it did not exit.
+int runRegcon(const std::string& args, const std::filesystem::path& stdoutPath,
+              const std::filesystem::path& stderrPath,
+              const std::filesystem::path& stdinPath = {});
+
+// A test with a directory of its own, "<prefix>_<pid>_<test name>" in the
+// temporary directory, made empty before the test and removed after it, so
+// tests can run in parallel under ctest.
+class TestDirectory : public ::testing::Test {
+ protected:
+  explicit TestDirectory(std::string prefix) : prefix_(std::move(prefix)) {}
+  void SetUp() override;
+  void TearDown() override;
+
+  std::filesystem::path path(const std::string& name) const {
+    return dir_ / name;
+  }
+
+ private:
+  std::string prefix_;
+  std::filesystem::path dir_;
+};
+
+}  // namespace regcon::testing
