@@ -17,16 +17,6 @@ std::string message(const Parts&... parts) {
   return out.str();
 }
 
-int64_t area2(const Loop& loop) {
-  int64_t sum = 0;
-  for (size_t i = 0; i < loop.size(); ++i) {
-    const auto& a = loop[i];
-    const auto& b = loop[(i + 1) % loop.size()];
-    sum += int64_t{a.x} * b.z - int64_t{b.x} * a.z;
-  }
-  return sum;
-}
-
 std::string checkRegionConnected(const Heightfield& hf,
                                  const std::vector<int>& regions, int seed,
                                  std::vector<char>& seen) {
@@ -84,6 +74,16 @@ std::string checkPortalsOf(const Loop& raw, const Loop& kept, int region) {
 }
 
 }  // namespace
+
+int64_t twiceSignedArea(const Loop& loop) {
+  int64_t sum = 0;
+  for (size_t i = 0; i < loop.size(); ++i) {
+    const auto& a = loop[i];
+    const auto& b = loop[(i + 1) % loop.size()];
+    sum += int64_t{a.x} * b.z - int64_t{b.x} * a.z;
+  }
+  return sum;
+}
 
 std::map<int, int> regionAreas(const Heightfield& hf,
                                const std::vector<int>& regions) {
@@ -221,7 +221,7 @@ std::string checkContourShape(const Heightfield& hf,
     if (contour.vertices.size() < 3) {
       return message("contour ", c, " has fewer than 3 vertices");
     }
-    if (area2(contour.vertices) <= 0) {
+    if (twiceSignedArea(contour.vertices) <= 0) {
       return message("contour ", c, " is not counter-clockwise");
     }
     if (!areas.count(contour.region) ||
@@ -313,7 +313,7 @@ std::string checkTracedLoops(const Heightfield& hf,
     }
   }
   for (const RegionLoop& loop : loops) {
-    areaSum[loop.region] += area2(loop.vertices);
+    areaSum[loop.region] += twiceSignedArea(loop.vertices);
     lengthSum[loop.region] += static_cast<int64_t>(loop.vertices.size());
   }
   for (const auto& [region, count] : spans) {

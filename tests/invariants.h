@@ -4,6 +4,7 @@
 // message naming the span, region or vertex that breaks it.
 #pragma once
 
+#include <cstdint>
 #include <map>
 #include <string>
 #include <vector>
@@ -28,6 +29,10 @@ std::string checkLayerRegions(const Heightfield& hf,
 // distance, sources are 0, and every positive distance is reached exactly.
 std::string checkDistanceField(const Heightfield& hf,
                                const std::vector<int>& distances);
+
+// Twice the signed area of a loop in the (x, z) plane (the shoelace sum),
+// > 0 counter-clockwise; the checkers' own, not an implementation's.
+int64_t twiceSignedArea(const Loop& loop);
 
 // Each region's area id: that of its first span (the partition checks say
 // every span of a region has it).

@@ -32,15 +32,13 @@ TEST(CanonicalHash, RegionsAreCountThenRegionCountThenIds) {
 // 1 contour, rawFallbacks 2, droppedHoles 3; region 7, area 63, 3
 // vertices (0,0,0,-1) (1,0,0,2) (0,5,9,0); raw loops are not hashed.
 TEST(CanonicalHash, ContoursAreCountersThenEachContoursVertices) {
-  ContourSet set;
-  set.rawFallbacks = 2;
-  set.droppedHoles = 3;
-  Contour contour;
-  contour.region = 7;
-  contour.area = 63;
-  contour.vertices = {{0, 0, 0, -1}, {1, 0, 0, 2}, {0, 5, 9, 0}};
-  contour.rawOutline = Loop{{4, 4, 4, 4}};
-  set.contours.push_back(contour);
+  const Contour contour{.region = 7,
+                        .area = 63,
+                        .vertices = {{0, 0, 0, -1}, {1, 0, 0, 2}, {0, 5, 9, 0}},
+                        .rawOutline = Loop{{4, 4, 4, 4}},
+                        .rawHoles = std::nullopt};
+  const ContourSet set{
+      .rawFallbacks = 2, .droppedHoles = 3, .contours = {contour}};
   EXPECT_EQ(hashContours(set),
             "7e285ba5b6472325fdee1aa65c8d88da2a5d0e7e15bf75f7b5525ebc869e0577");
 }

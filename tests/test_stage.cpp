@@ -295,18 +295,11 @@ TEST_P(SelfOverlappingRegion, HoleWithNoBridgeStillTriggersTheCrossingCheck) {
                  {2, 1, 4, 0}, {3, 2, 4, 0}, {4, 4, 4, 0}, {4, 4, 3, 0},
                  {4, 4, 2, 0}, {5, 4, 2, 0}, {6, 4, 2, 1}};
   // The raw pillar from p all round and back to p, then q again.
-  joined.insert(joined.end(), {{6, 0, 3, 0},
-                               {6, 0, 4, 0},
-                               {7, 0, 4, 0},
-                               {8, 0, 4, 0},
-                               {9, 0, 4, 0},
-                               {9, 0, 3, 0},
-                               {9, 0, 2, 0},
-                               {8, 0, 2, 0},
-                               {8, 0, 3, 0},
-                               {7, 0, 3, 0},
-                               {6, 0, 3, 1},
-                               {6, 4, 2, 0}});
+  const Loop pillarAndBack = {{6, 0, 3, 0}, {6, 0, 4, 0}, {7, 0, 4, 0},
+                              {8, 0, 4, 0}, {9, 0, 4, 0}, {9, 0, 3, 0},
+                              {9, 0, 2, 0}, {8, 0, 2, 0}, {8, 0, 3, 0},
+                              {7, 0, 3, 0}, {6, 0, 3, 1}, {6, 4, 2, 0}};
+  joined.insert(joined.end(), pillarAndBack.begin(), pillarAndBack.end());
   testing::appendSpiralPitLoopTail(joined, 7);
   ASSERT_EQ(joined.size(), 44u + 10u + 2u);
   EXPECT_EQ(testing::twiceSignedArea(joined), 18 - 8);

@@ -13,16 +13,6 @@
 
 namespace regcon::testing {
 
-int64_t twiceSignedArea(const Loop& loop) {
-  int64_t sum = 0;
-  for (size_t i = 0; i < loop.size(); ++i) {
-    const ContourVertex& a = loop[i];
-    const ContourVertex& b = loop[(i + 1) % loop.size()];
-    sum += int64_t{a.x} * b.z - int64_t{b.x} * a.z;
-  }
-  return sum;
-}
-
 void expectCounterClockwise(const ContourSet& set) {
   for (const Contour& c : set.contours) {
     EXPECT_GE(c.vertices.size(), 3u);
@@ -125,15 +115,22 @@ Heightfield deckOverRingField() {
 
 // ---------------------------------------------- the spiral ramp (test_stage)
 
-Heightfield spiralRampOverAPillar() {
-  return floorsFromAscii({
+// First drawing: the floor at y 0 round the pit (x 2..4, z 1..7) and the
+// pillar (no span, x 6..8, z 3..5); second: the ramp (y 1..3, x 2..4, z 4)
+// up to the deck at y 4 (x 5..9, z 2..6).
+std::vector<std::vector<std::string>> spiralRampRows() {
+  return {
       {"00000000000", "00...000000", "00...000000", "00...0...00",
        "00...0...00", "00...0...00", "00...000000", "00...000000",
        "00000000000"},
       {"...........", "...........", ".....44444.", ".....44444.",
        "..12344444.", ".....44444.", ".....44444.", "...........",
        "..........."},
-  });
+  };
+}
+
+Heightfield spiralRampOverAPillar() {
+  return floorsFromAscii(spiralRampRows());
 }
 
 void appendSpiralPitLoopTail(Loop& loop, int fromX) {
@@ -170,15 +167,16 @@ Loop spiralPitCorners() {
           {2, 1, 5, 0},  {2, 0, 8, 0},  {5, 0, 8, 0}, {5, 0, 1, 0}};
 }
 
+// The spiral redrawn: the pillar is the L of row z 3 (x 6..8) and (8, 2);
+// the deck reaches x 4 in rows z 2 and 3.
 Heightfield spiralWithAnLPillar() {
-  return floorsFromAscii({
-      {"00000000000", "00...000000", "00...000.00", "00...0...00",
-       "00...000000", "00...000000", "00...000000", "00...000000",
-       "00000000000"},
-      {"...........", "...........", "....444444.", "....444444.",
-       "..12344444.", ".....44444.", ".....44444.", "...........",
-       "..........."},
-  });
+  std::vector<std::vector<std::string>> rows = spiralRampRows();
+  rows[0][2] = "00...000.00";
+  rows[0][4] = "00...000000";
+  rows[0][5] = "00...000000";
+  rows[1][2] = "....444444.";
+  rows[1][3] = "....444444.";
+  return floorsFromAscii(rows);
 }
 
 // ---------------------------------------------- layers (§4, test_layers)

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "core/types.h"
+#include "tests/invariants.h"  // twiceSignedArea
 
 namespace regcon {
 
@@ -29,10 +30,6 @@ namespace testing {
 inline ContourVertex P(int x, int z, int neighbor) {
   return ContourVertex{x, 0, z, neighbor};
 }
-
-// Twice the signed area of a loop in the (x, z) plane (the shoelace sum),
-// > 0 counter-clockwise; the tests' own, not an implementation's.
-int64_t twiceSignedArea(const Loop& loop);
 
 // Every contour is counter-clockwise with at least 3 vertices.
 void expectCounterClockwise(const ContourSet& set);
