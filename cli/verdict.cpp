@@ -7,6 +7,7 @@
 
 #include "core/hash.h"
 #include "core/io.h"
+#include "core/name_table.h"
 
 namespace regcon::cli {
 namespace {
@@ -149,27 +150,18 @@ ResultHashes hashesOf(const StageResult& result) {
 }
 
 std::string_view statusName(Status status) {
-  switch (status) {
-    case Status::Pass:
-      return "pass";
-    case Status::Mismatch:
-      return "mismatch";
-    case Status::MissingSection:
-      return "missing-section";
-    case Status::InvalidOutput:
-      return "invalid-output";
-    case Status::Rejected:
-      return "rejected";
-    case Status::Crashed:
-      return "crashed";
-    case Status::NotFound:
-      return "not-found";
-    case Status::Timeout:
-      return "timeout";
-    case Status::Accepted:
-      return "accepted";
-  }
-  return "unknown";
+  static constexpr NameTable<Status, 9> kNames{{{
+      {Status::Pass, "pass"},
+      {Status::Mismatch, "mismatch"},
+      {Status::MissingSection, "missing-section"},
+      {Status::InvalidOutput, "invalid-output"},
+      {Status::Rejected, "rejected"},
+      {Status::Crashed, "crashed"},
+      {Status::NotFound, "not-found"},
+      {Status::Timeout, "timeout"},
+      {Status::Accepted, "accepted"},
+  }}};
+  return kNames.name(status, "unknown");
 }
 
 bool isPass(Status status) {

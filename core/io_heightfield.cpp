@@ -12,6 +12,7 @@
 #include "core/io.h"
 #include "core/io_rules.h"
 #include "core/limits.h"
+#include "core/name_table.h"
 
 namespace regcon {
 namespace io {
@@ -137,28 +138,20 @@ class DomBuilder {
 
 enum class Stream { None, Counts, Spans, Regions, Layers };
 
+// The keys whose arrays are streamed (Stream::None has no key).
+constexpr NameTable<Stream, 4> kStreamKeys{{{
+    {Stream::Counts, "counts"},
+    {Stream::Spans, "spans"},
+    {Stream::Regions, "regions"},
+    {Stream::Layers, "layers"},
+}}};
+
 const char* streamName(Stream stream) {
-  switch (stream) {
-    case Stream::Counts:
-      return "counts";
-    case Stream::Spans:
-      return "spans";
-    case Stream::Regions:
-      return "regions";
-    case Stream::Layers:
-      return "layers";
-    case Stream::None:
-      break;
-  }
-  return "";
+  return kStreamKeys.name(stream, "");
 }
 
 Stream streamFor(const std::string& key) {
-  for (Stream s :
-       {Stream::Counts, Stream::Spans, Stream::Regions, Stream::Layers}) {
-    if (key == streamName(s)) return s;
-  }
-  return Stream::None;
+  return kStreamKeys.find(key).value_or(Stream::None);
 }
 
 // SAX handler for a heightfield: "counts", "spans", "regions" and "layers"

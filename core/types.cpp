@@ -1,5 +1,7 @@
 #include "core/types.h"
 
+#include "core/name_table.h"
+
 namespace regcon {
 
 int Heightfield::linkTarget(int span, int dir) const {
@@ -21,26 +23,23 @@ void Heightfield::index() {
   }
 }
 
+namespace {
+
+constexpr NameTable<Partition, 4> kPartitionNames{{{
+    {Partition::Watershed, "watershed"},
+    {Partition::Monotone, "monotone"},
+    {Partition::Layers, "layers"},
+    {Partition::LayerFirst, "layer-first"},
+}}};
+
+}  // namespace
+
 const char* partitionName(Partition p) {
-  switch (p) {
-    case Partition::Watershed:
-      return "watershed";
-    case Partition::Monotone:
-      return "monotone";
-    case Partition::Layers:
-      return "layers";
-    case Partition::LayerFirst:
-      return "layer-first";
-  }
-  return "?";
+  return kPartitionNames.name(p, "?");
 }
 
 std::optional<Partition> parsePartition(const std::string& name) {
-  for (Partition p : {Partition::Watershed, Partition::Monotone,
-                      Partition::Layers, Partition::LayerFirst}) {
-    if (name == partitionName(p)) return p;
-  }
-  return std::nullopt;
+  return kPartitionNames.find(name);
 }
 
 }  // namespace regcon

@@ -155,13 +155,6 @@ rc::Gen<Column> randomColumn() {
   });
 }
 
-// Terrain height of one cell: a sum of per-row and per-column slopes,
-// occasionally a cliff.
-int terrainY(const std::vector<int>& rows, const std::vector<int>& cols, int x,
-             int z) {
-  return std::clamp(rows[z] + cols[x], 0, kMaxY);
-}
-
 std::vector<int> randomWalk(int length, int maxStep) {
   std::vector<int> walk;
   int y = *rc::gen::inRange(0, 40);
@@ -172,6 +165,22 @@ std::vector<int> randomWalk(int length, int maxStep) {
   }
   return walk;
 }
+
+// Terrain heights: a sum of per-row and per-column slopes (random walks
+// drawn rows first), steps of up to maxStep making occasional cliffs.
+class Terrain {
+ public:
+  Terrain(int width, int depth, int maxStep)
+      : rows_(randomWalk(depth, maxStep)), cols_(randomWalk(width, maxStep)) {}
+
+  int y(int x, int z) const {
+    return std::clamp(rows_[z] + cols_[x], 0, kMaxY);
+  }
+
+ private:
+  std::vector<int> rows_;
+  std::vector<int> cols_;
+};
 
 }  // namespace
 
@@ -188,6 +197,39 @@ Heightfield withoutOneWayLinks(Heightfield hf) {
   return hf;
 }
 
+// A grid of empty columns whose sides side() draws, width first.
+class Grid {
+ public:
+  Grid() : width_(*side()), depth_(*side()), columns_(width_ * depth_) {}
+
+  int width() const { return width_; }
+  int depth() const { return depth_; }
+
+  // Calls add(x, z, column) for every cell in z-major order (the order in
+  // which the generators draw per cell).
+  template <typename Add>
+  void forEachCell(Add add) {
+    for (int z = 0; z < depth_; ++z) {
+      for (int x = 0; x < width_; ++x) add(x, z, columns_[x + z * width_]);
+    }
+  }
+
+  Heightfield build(int climb) const {
+    return buildField(width_, depth_, columns_, climb);
+  }
+
+ private:
+  int width_;
+  int depth_;
+  std::vector<Column> columns_;
+};
+
+// Some links of the field cut or made one-way.
+Heightfield withLinkEdits(Heightfield hf) {
+  applyLinkEdits(hf, *linkEdits());
+  return hf;
+}
+
 rc::Gen<Heightfield> randomField() {
   return rc::gen::exec([] {
     const int width = *side();
@@ -195,55 +237,41 @@ rc::Gen<Heightfield> randomField() {
     const auto columns = *rc::gen::container<std::vector<Column>>(
         static_cast<size_t>(width * depth), randomColumn());
     const int climb = *rc::gen::inRange(1, 6);
-    Heightfield hf = buildField(width, depth, columns, climb);
-    applyLinkEdits(hf, *linkEdits());
-    return hf;
+    return withLinkEdits(buildField(width, depth, columns, climb));
   });
 }
 
 rc::Gen<Heightfield> terrainField() {
   return rc::gen::exec([] {
-    const int width = *side();
-    const int depth = *side();
+    Grid grid;
     const int climb = *rc::gen::inRange(1, 4);
-    const auto rows = randomWalk(depth, climb + 3);
-    const auto cols = randomWalk(width, climb + 3);
-    std::vector<Column> columns(width * depth);
-    for (int z = 0; z < depth; ++z) {
-      for (int x = 0; x < width; ++x) {
-        const int kind =
-            *rc::gen::weightedElement<int>({{40, 1}, {2, 0}, {2, 2}, {1, -1}});
-        if (kind < 0) continue;  // a hole in the terrain
-        columns[x + z * width].push_back({terrainY(rows, cols, x, z), kind});
-      }
-    }
-    Heightfield hf = buildField(width, depth, columns, climb);
-    applyLinkEdits(hf, *linkEdits());
-    return hf;
+    const Terrain terrain(grid.width(), grid.depth(), climb + 3);
+    grid.forEachCell([&](int x, int z, Column& column) {
+      const int kind =
+          *rc::gen::weightedElement<int>({{40, 1}, {2, 0}, {2, 2}, {1, -1}});
+      if (kind < 0) return;  // a hole in the terrain
+      column.push_back({terrain.y(x, z), kind});
+    });
+    return withLinkEdits(grid.build(climb));
   });
 }
 
 rc::Gen<Heightfield> multiFloorField() {
   return rc::gen::exec([] {
-    const int width = *side();
-    const int depth = *side();
+    Grid grid;
     const int climb = *rc::gen::inRange(1, 4);
     const int floors = *rc::gen::inRange(2, 4);
-    std::vector<Column> columns(width * depth);
     for (int f = 0; f < floors; ++f) {
       const int base = f * *rc::gen::inRange(climb + 1, climb + 12);
       const int slope = *rc::gen::inRange(0, climb + 1);  // a ramp along x
       const int density = *rc::gen::inRange(50, 101);
       const int floorArea = *area();
-      for (int z = 0; z < depth; ++z) {
-        for (int x = 0; x < width; ++x) {
-          if (*rc::gen::inRange(0, 100) >= density) continue;
-          columns[x + z * width].push_back({base + slope * x, floorArea});
-        }
-      }
+      grid.forEachCell([&](int x, int, Column& column) {
+        if (*rc::gen::inRange(0, 100) >= density) return;
+        column.push_back({base + slope * x, floorArea});
+      });
     }
-    Heightfield hf = buildField(width, depth, columns, climb);
-    applyLinkEdits(hf, *linkEdits());
+    Heightfield hf = withLinkEdits(grid.build(climb));
     applyTwists(hf, *twists());
     return hf;
   });
@@ -315,20 +343,14 @@ rc::Gen<std::vector<int>> givenPartition(const Heightfield& hf) {
 
 rc::Gen<Heightfield> rectangleField() {
   return rc::gen::exec([] {
-    const int width = *side();
-    const int depth = *side();
+    Grid grid;
     const int spanArea = *rc::gen::inRange(1, 256);
     const int climb = *rc::gen::inRange(1, 4);
-    const auto rows = randomWalk(depth, 0);
-    const auto cols = randomWalk(width, 0);
-    std::vector<Column> columns(width * depth);
-    for (int z = 0; z < depth; ++z) {
-      for (int x = 0; x < width; ++x) {
-        columns[x + z * width].push_back(
-            {terrainY(rows, cols, x, z), spanArea});
-      }
-    }
-    return buildField(width, depth, columns, climb);
+    const Terrain terrain(grid.width(), grid.depth(), 0);
+    grid.forEachCell([&](int x, int z, Column& column) {
+      column.push_back({terrain.y(x, z), spanArea});
+    });
+    return grid.build(climb);
   });
 }
 

@@ -20,6 +20,7 @@ namespace {
 using testing::gridFromAscii;
 
 constexpr int64_t kTop = limits::kMaxSetting;  // 2^31 - 1
+constexpr int64_t kInt64Max = std::numeric_limits<int64_t>::max();
 constexpr double kLargestError = std::numeric_limits<double>::max();
 
 class SettingExtremes : public ::testing::TestWithParam<const Implementation*> {
@@ -82,8 +83,7 @@ TEST_P(SettingExtremes, MaxEdgeLengthAtEveryScale) {
 // squared overflows int64 (it once acted like a limit of 1, 27 vertices).
 TEST_P(SettingExtremes, MaxEdgeLengthPastTheRangeActsLikeNoLimit) {
   EXPECT_EQ(verticesWithEdgeLimit(*this, 3037000500), 4u);
-  EXPECT_EQ(verticesWithEdgeLimit(*this, std::numeric_limits<int64_t>::max()),
-            4u);
+  EXPECT_EQ(verticesWithEdgeLimit(*this, kInt64Max), 4u);
 }
 
 // MaxError 0 keeps every vertex off the chords: the same 4. The largest
@@ -109,13 +109,11 @@ TEST_P(SettingExtremes, MaxErrorZeroAndLargestFinite) {
 TEST_P(SettingExtremes, MinRegionAreaAtBothEnds) {
   const Heightfield hf =
       gridFromAscii({"aaaa.aaaa", "aaaa.aaaa", "aaaa.aaaa", "aaaa.aaaa"});
+  // (MinRegionArea, regions left)
+  const std::vector<std::pair<int64_t, int>> cases = {
+      {0, 2}, {16, 2}, {17, 0}, {kTop, 0}, {kInt64Max, 0}};
   for (Partition partition : {Partition::Monotone, Partition::Layers}) {
-    for (const auto& [minArea, regions] :
-         {std::pair<int64_t, int>{0, 2},
-          {16, 2},
-          {17, 0},
-          {kTop, 0},
-          {std::numeric_limits<int64_t>::max(), 0}}) {
+    for (const auto& [minArea, regions] : cases) {
       SCOPED_TRACE(std::string(partitionName(partition)) + " minRegionArea " +
                    std::to_string(minArea));
       Settings settings = plain();
@@ -140,12 +138,10 @@ TEST_P(SettingExtremes, MinRegionAreaAtBothEnds) {
 TEST_P(SettingExtremes, MergeRegionAreaAtBothEnds) {
   const Heightfield hf =
       gridFromAscii({"aaaaa", "aaaaa", "a...a", "a...a", "a...a"});
-  for (const auto& [mergeArea, regions] :
-       {std::pair<int64_t, int>{0, 3},
-        {3, 3},
-        {4, 1},
-        {kTop, 1},
-        {std::numeric_limits<int64_t>::max(), 1}}) {
+  // (MergeRegionArea, regions left)
+  const std::vector<std::pair<int64_t, int>> cases = {
+      {0, 3}, {3, 3}, {4, 1}, {kTop, 1}, {kInt64Max, 1}};
+  for (const auto& [mergeArea, regions] : cases) {
     SCOPED_TRACE("mergeRegionArea " + std::to_string(mergeArea));
     Settings settings = plain();
     settings.mergeRegionArea = mergeArea;
@@ -181,7 +177,7 @@ TEST_P(SettingExtremes, BorderRegionAtBothEnds) {
   };
   const std::string none = contoursWith(0);
   EXPECT_EQ(contoursWith(kTop), none);
-  EXPECT_EQ(contoursWith(std::numeric_limits<int64_t>::max()), none);
+  EXPECT_EQ(contoursWith(kInt64Max), none);
   EXPECT_NE(contoursWith(2), none);
 }
 
