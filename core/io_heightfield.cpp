@@ -32,9 +32,9 @@ constexpr int kSpanFields = 6;  // [y, area, link0, link1, link2, link3]
 // top level must be an object.
 class DomBuilder {
  public:
-  explicit DomBuilder(std::string document) : document_(std::move(document)) {}
+  explicit DomBuilder(std::string document) : open_(std::move(document)) {}
 
-  std::size_t depth() const { return frames_.size(); }
+  std::size_t depth() const { return open_.depth(); }
   const json& root() const { return root_; }
 
   bool null() { return add(json()); }
@@ -55,85 +55,53 @@ class DomBuilder {
   bool end_object() { return close(); }
   bool end_array() { return close(); }
   bool key(json::string_t& key) {
-    Frame& frame = frames_.back();
-    frame.key = key;
-    if (!frame.seen.insert(key).second) {
-      fail(nextPath(), "duplicate key (each key may appear only once)");
-    }
+    open_.key(key);
     return true;
   }
   bool parse_error(std::size_t, const std::string& lastToken,
                    const nlohmann::detail::exception& error) {
-    throwNotJson(document_, lastToken, error);
+    open_.notJson(lastToken, error);
   }
 
  private:
-  struct Frame {
-    json* value;
-    std::set<std::string> seen;  // keys of an object, for duplicates
-    std::string key;             // key of the value being read
-    std::size_t count = 0;       // values read so far
-  };
-
-  [[noreturn]] void fail(const std::string& key,
-                         const std::string& rule) const {
-    Where{document_, ""}.fail(key, rule);
-  }
-
-  // Path of the value about to be read: the key just seen in an object, the
-  // next index in an array.
-  std::string nextPath() const {
-    std::string path;
-    for (std::size_t i = 0; i < frames_.size(); ++i) {
-      const Frame& frame = frames_[i];
-      if (frame.value->is_object()) {
-        path += (path.empty() ? "" : ".") + frame.key;
-      } else {
-        const bool innermost = i + 1 == frames_.size();
-        path += indexed("", innermost ? frame.count : frame.count - 1);
-      }
-    }
-    return path;
-  }
-
   bool add(json&& value) {
     place(std::move(value));
     return true;
   }
   json* place(json&& value) {
-    if (frames_.empty()) {
+    if (containers_.empty()) {
       if (!value.is_object()) {
-        fail("top level", "must be a JSON object, found " + describe(value));
+        open_.fail("top level",
+                   "must be a JSON object, found " + describe(value));
       }
       root_ = std::move(value);
       return &root_;
     }
-    Frame& parent = frames_.back();
-    ++parent.count;
-    if (parent.value->is_object()) {
-      return &((*parent.value)[parent.key] = std::move(value));
+    open_.countValue();
+    json& parent = *containers_.back();
+    if (!open_.innermostIsArray()) {
+      return &(parent[open_.innermostKey()] = std::move(value));
     }
-    parent.value->push_back(std::move(value));
-    return &parent.value->back();
+    parent.push_back(std::move(value));
+    return &parent.back();
   }
   bool open(json&& container) {
-    if (frames_.size() >= kMaxDepth) {
-      fail(nextPath(), "nesting deeper than " + std::to_string(kMaxDepth) +
-                           " levels (too deep for an interchange "
-                           "document)");
-    }
-    json* value = place(std::move(container));
-    frames_.push_back(Frame{value, {}, {}, 0});
+    open_.checkNesting();
+    const bool array = container.is_array();
+    containers_.push_back(place(std::move(container)));
+    open_.push(array);
     return true;
   }
   bool close() {
-    frames_.pop_back();
+    containers_.pop_back();
+    open_.pop();
     return true;
   }
 
-  std::string document_;
+  OpenContainers open_;  // keys, counts, paths, nesting
   json root_;
-  std::vector<Frame> frames_;
+  std::vector<json*>
+      containers_;  // the open containers' values, outermost first
 };
 
 enum class Stream { None, Counts, Spans, Regions, Layers };

@@ -175,4 +175,45 @@ void requireHeader(const json& top, const Where& where, const char* format) {
                    nonNumberHint(lastToken));
 }
 
+void OpenContainers::key(const std::string& key) {
+  Level& level = levels_.back();
+  level.key = key;
+  if (!level.keys.insert(key).second) {
+    fail(nextPath(), "duplicate key (each key may appear only once)");
+  }
+}
+
+void OpenContainers::checkNesting() const {
+  if (levels_.size() < kMaxDepth) return;
+  std::string rule = "nesting deeper than ";
+  rule += std::to_string(kMaxDepth);
+  rule += " levels (too deep for an interchange document)";
+  fail(nextPath(), rule);
+}
+
+std::string OpenContainers::nextPath() const {
+  std::string path;
+  for (std::size_t i = 0; i < levels_.size(); ++i) {
+    const Level& level = levels_[i];
+    if (!level.array) {
+      if (!path.empty()) path += '.';
+      path += level.key;
+    } else {
+      const bool innermost = i + 1 == levels_.size();
+      path += indexed("", innermost ? level.count : level.count - 1);
+    }
+  }
+  return path;
+}
+
+void OpenContainers::fail(const std::string& key,
+                          const std::string& rule) const {
+  Where{document_, ""}.fail(key, rule);
+}
+
+void OpenContainers::notJson(const std::string& lastToken,
+                             const nlohmann::detail::exception& error) const {
+  throwNotJson(document_, lastToken, error);
+}
+
 }  // namespace regcon::io

@@ -77,6 +77,48 @@ void requireHeader(const json& top, const Where& where, const char* format);
                                const std::string& lastToken,
                                const nlohmann::detail::exception& error);
 
+// What both SAX handlers (the heightfield's DomBuilder, the walk's Walker)
+// keep of the containers open around the next value: per level whether it
+// is an array, the keys it has had, the key being read and how many values
+// it has had. It checks the rules every document shares (no key twice in
+// an object, nesting capped at kMaxDepth) and names the next value's place.
+class OpenContainers {
+ public:
+  explicit OpenContainers(std::string document)
+      : document_(std::move(document)) {}
+
+  std::size_t depth() const { return levels_.size(); }
+  bool innermostIsArray() const { return levels_.back().array; }
+  const std::string& innermostKey() const { return levels_.back().key; }
+
+  // A value (or a container) arrives in the innermost container: its index.
+  std::size_t countValue() { return levels_.back().count++; }
+  // A key of the innermost object, before its value; no key twice.
+  void key(const std::string& key);
+  // Before a container opens: fails when it would nest too deep.
+  void checkNesting() const;
+  void push(bool array) { levels_.push_back(Level{array, {}, {}, 0}); }
+  void pop() { levels_.pop_back(); }
+
+  // Path of the value about to be read: the key just seen in an object, the
+  // next index in an array.
+  std::string nextPath() const;
+  [[noreturn]] void fail(const std::string& key, const std::string& rule) const;
+  [[noreturn]] void notJson(const std::string& lastToken,
+                            const nlohmann::detail::exception& error) const;
+
+ private:
+  struct Level {
+    bool array;
+    std::set<std::string> keys;  // of an object, for duplicates
+    std::string key;             // of the value being read
+    std::size_t count = 0;       // values read so far
+  };
+
+  std::string document_;
+  std::vector<Level> levels_;
+};
+
 // Runs a SAX handler over `in`. Handlers throw on every error.
 template <typename Handler>
 void parseWith(std::istream& in, Handler& handler) {

@@ -18,18 +18,17 @@ std::string containerText(bool array) {
   return array ? "an array" : "an object";
 }
 
-// The nlohmann SAX handler: keeps one frame per open container.
+// The nlohmann SAX handler: keeps the node of each open container.
 class Walker {
  public:
   Walker(std::string document, Node& top)
-      : document_(std::move(document)), top_(top) {}
+      : open_(std::move(document)), top_(top) {}
 
   bool null() { return value(json()); }
   bool boolean(bool v) { return value(json(v)); }
   bool number_integer(json::number_integer_t v) {
-    if (frames_.empty()) return value(json(v));
-    Frame& frame = frames_.back();
-    frame.node->integer(nextSlot(), v);
+    if (nodes_.empty()) return value(json(v));
+    nodes_.back()->integer(nextSlot(), v);
     return true;
   }
   bool number_unsigned(json::number_unsigned_t v) {
@@ -48,88 +47,57 @@ class Walker {
   bool end_object() { return close(); }
   bool end_array() { return close(); }
   bool key(json::string_t& key) {
-    Frame& frame = frames_.back();
-    frame.key = key;
-    if (!frame.keys.insert(key).second) {
-      fail(nextPath(), "duplicate key (each key may appear only once)");
-    }
-    frame.node->key(key);
+    open_.key(key);
+    nodes_.back()->key(key);
     return true;
   }
   bool parse_error(std::size_t, const std::string& lastToken,
                    const nlohmann::detail::exception& error) {
-    throwNotJson(document_, lastToken, error);
+    open_.notJson(lastToken, error);
   }
 
  private:
-  struct Frame {
-    Node* node;
-    bool array;
-    std::set<std::string> keys;  // of an object, for duplicates
-    std::string key;             // of the value being read
-    std::size_t count = 0;       // values read so far
-  };
-
-  [[noreturn]] void fail(const std::string& key,
-                         const std::string& rule) const {
-    Where{document_, ""}.fail(key, rule);
-  }
-
   Slot nextSlot() {
-    Frame& frame = frames_.back();
-    const std::size_t index = frame.count++;
-    return frame.array ? Slot{nullptr, index} : Slot{&frame.key, index};
-  }
-
-  // Path of the value about to be read, for the rules the walker checks.
-  std::string nextPath() const {
-    std::string path;
-    for (std::size_t i = 0; i < frames_.size(); ++i) {
-      const Frame& frame = frames_[i];
-      if (!frame.array) {
-        path += (path.empty() ? "" : ".") + frame.key;
-      } else {
-        const bool innermost = i + 1 == frames_.size();
-        path += indexed("", innermost ? frame.count : frame.count - 1);
-      }
-    }
-    return path;
+    const std::size_t index = open_.countValue();
+    return open_.innermostIsArray() ? Slot{nullptr, index}
+                                    : Slot{&open_.innermostKey(), index};
   }
 
   bool value(const json& v) {
-    if (frames_.empty()) {
-      fail("top level", "must be a JSON object, found " + describe(v));
+    if (nodes_.empty()) {
+      open_.fail("top level", "must be a JSON object, found " + describe(v));
     }
-    Frame& frame = frames_.back();
-    frame.node->scalar(nextSlot(), v);
+    nodes_.back()->scalar(nextSlot(), v);
     return true;
   }
 
   bool open(bool array) {
-    if (frames_.empty()) {
-      if (array) fail("top level", "must be a JSON object, found an array");
-      frames_.push_back(Frame{&top_, false, {}, {}, 0});
+    if (nodes_.empty()) {
+      if (array) {
+        open_.fail("top level", "must be a JSON object, found an array");
+      }
+      nodes_.push_back(&top_);
+      open_.push(false);
       return true;
     }
-    if (frames_.size() >= kMaxDepth) {
-      fail(nextPath(), "nesting deeper than " + std::to_string(kMaxDepth) +
-                           " levels (too deep for an interchange document)");
-    }
-    Node& child = frames_.back().node->open(nextSlot(), array);
-    frames_.push_back(Frame{&child, array, {}, {}, 0});
+    open_.checkNesting();
+    Node& child = nodes_.back()->open(nextSlot(), array);
+    nodes_.push_back(&child);
+    open_.push(array);
     return true;
   }
 
   bool close() {
-    Node* node = frames_.back().node;
-    frames_.pop_back();
+    Node* node = nodes_.back();
+    nodes_.pop_back();
+    open_.pop();
     node->close();
     return true;
   }
 
-  std::string document_;
+  OpenContainers open_;  // keys, counts, paths, nesting
   Node& top_;
-  std::vector<Frame> frames_;
+  std::vector<Node*> nodes_;  // the open containers' readers, outermost first
 };
 
 }  // namespace
