@@ -3,12 +3,17 @@
 # make test: install, build (dev: ASan + UBSan), run every test (the
 #            properties with few cases), then the properties with the full
 #            case count at release speed (build/props), then the bounded fuzz
-#            smoke runs.
-# make fuzz: long fuzzing (FUZZ_SECONDS per harness, default 600).
-.PHONY: demo test deps release dev props fuzz-build fuzz-smoke fuzz coverage audit bench format clean
+#            smoke runs of every harness and the ClusterFuzzLite build check
+#            (scripts/check-fuzz-build.sh).
+# make fuzz: long fuzzing (FUZZ_SECONDS per harness, default 600) with
+#            ENGINE=libfuzzer (default) or ENGINE=afl (AFL++).
+# make fuzz-merge: minimizes every corpus/<harness>/ with what runs found.
+.PHONY: demo test deps release dev props fuzz-build fuzz-smoke fuzz fuzz-merge coverage audit bench format clean
 
 FUZZ_SECONDS ?= 600
-SMOKE_SECONDS ?= 30
+SMOKE_SECONDS ?= 20
+ENGINE ?= libfuzzer
+FUZZ_PRESET = $(if $(filter afl,$(ENGINE)),fuzz-afl,fuzz)
 
 deps:
 	@scripts/install-deps.sh
@@ -28,8 +33,8 @@ props: deps
 	@cmake --build --preset props
 
 fuzz-build: deps
-	@cmake --preset fuzz >/dev/null
-	@cmake --build --preset fuzz
+	@cmake --preset $(FUZZ_PRESET) >/dev/null
+	@cmake --build --preset $(FUZZ_PRESET)
 
 demo: release
 	build/release/regcon demo --picture build/demo.svg
@@ -39,12 +44,16 @@ test: dev props fuzz-build
 	@echo "properties: RC_PARAMS=$$(build/props/props/regcon_props --ci-params)"
 	ctest --preset props
 	scripts/fuzz.sh $(SMOKE_SECONDS)
+	scripts/check-fuzz-build.sh
 
 fuzz-smoke: fuzz-build
-	scripts/fuzz.sh $(SMOKE_SECONDS)
+	ENGINE=$(ENGINE) scripts/fuzz.sh $(SMOKE_SECONDS)
 
 fuzz: fuzz-build
-	scripts/fuzz.sh $(FUZZ_SECONDS)
+	ENGINE=$(ENGINE) scripts/fuzz.sh $(FUZZ_SECONDS)
+
+fuzz-merge: fuzz-build
+	scripts/fuzz-merge.sh
 
 # Medians of the whole stage against Recast on the same heightfields.
 bench: deps

@@ -1,0 +1,95 @@
+// §6 on a given partition, where holes, bridges, dropped holes and raw
+// fallbacks live: bytes decode to a heightfield with a `regions` array
+// (fuzz/fuzz_case.h; regions may be disconnected, overlap themselves across
+// floors, hold area-0 spans and have several outlines), every
+// implementation traces and simplifies its contours, each result is held
+// to the spec's invariants and every implementation must agree with the
+// first on the contours hash and every contour section the comparer sees.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/compare.h"
+#include "fuzz/fuzz_case.h"
+#include "fuzz/harness_support.h"
+#include "fuzz/mutator.h"
+#include "registry/implementations.h"
+#include "tests/invariants.h"
+
+namespace regcon::fuzz {
+namespace {
+
+constexpr const char* kHarness = "fuzz_contours";
+
+std::string invariantFailure(const Heightfield& hf,
+                             const std::vector<int>& regions,
+                             const ContourSet& contours) {
+  const std::string checks[] = {
+      testing::checkContourShape(hf, regions, contours),
+      testing::checkPortalsSurvive(contours)};
+  for (const std::string& failure : checks) {
+    if (!failure.empty()) return failure;
+  }
+  return "";
+}
+
+StageResult asResult(const std::vector<int>& regions, ContourSet contours) {
+  StageResult r;
+  r.regions.regions = regions;
+  r.contours = std::move(contours);
+  return r;
+}
+
+void check(const Heightfield& hf, const Settings& settings,
+           const std::vector<Answer>& answers) {
+  for (const Answer& a : answers) {
+    const std::string failure =
+        invariantFailure(hf, *hf.regions, a.result.contours);
+    if (!failure.empty()) {
+      fail(kHarness, hf, settings,
+           a.impl->name() + ": " + failure + "\n" + everyHash(answers));
+    }
+  }
+  for (size_t i = 1; i < answers.size(); ++i) {
+    const Comparison comparison =
+        compareContours(answers[0].result.contours, answers[i].result.contours,
+                        {.expectedLabel = answers[0].impl->name(),
+                         .actualLabel = answers[i].impl->name()});
+    if (!comparison.same() ||
+        threeHashes(answers[0].result) != threeHashes(answers[i].result)) {
+      fail(kHarness, hf, settings,
+           answers[i].impl->name() + " disagrees with " +
+               answers[0].impl->name() + "\n" + comparison.report() +
+               everyHash(answers));
+    }
+  }
+}
+
+}  // namespace
+}  // namespace regcon::fuzz
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  using namespace regcon;
+  fuzz::FuzzCase fuzzCase = fuzz::decodeCase(data, size);
+  fuzzCase.hasRegions = true;  // a case without regions: every id 0
+  fuzzCase.settings.rawContours = true;
+  const Heightfield hf = fuzz::toHeightfield(fuzzCase);
+  std::vector<fuzz::Answer> answers;
+  for (const Implementation* impl : allImplementations()) {
+    try {
+      answers.push_back(
+          {impl,
+           fuzz::asResult(*hf.regions,
+                          impl->contours(hf, *hf.regions, fuzzCase.settings))});
+    } catch (const NotImplemented&) {
+    }
+  }
+  fuzz::check(hf, fuzzCase.settings, answers);
+  return 0;
+}
+
+REGCON_STRUCTURE_AWARE_MUTATOR(regcon::fuzz::Needs::GivenRegions)
+REGCON_CASE_PRINTER([](regcon::fuzz::FuzzCase& c) {
+  c.hasRegions = true;
+  c.settings.rawContours = true;
+})

@@ -1,0 +1,52 @@
+#include "fuzz/harness_support.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+
+#include "core/hash.h"
+#include "core/io.h"
+
+namespace regcon::fuzz {
+
+std::string threeHashes(const StageResult& r) {
+  const auto& distances = r.regions.distances;
+  return "distances " + (distances ? hashDistances(*distances) : "-") +
+         "\nregions   " + hashRegions(r.regions) + "\ncontours  " +
+         hashContours(r.contours) + "\n";
+}
+
+std::string everyHash(const std::vector<Answer>& answers) {
+  std::string text;
+  for (const Answer& a : answers) {
+    text += a.impl->name() + ":\n" + threeHashes(a.result);
+  }
+  return text;
+}
+
+void printCase(const FuzzCase& fuzzCase) {
+  std::ostringstream doc, set;
+  writeHeightfield(doc, toHeightfield(fuzzCase));
+  writeSettings(set, fuzzCase.settings);
+  std::printf("heightfield:\n%s\nsettings:\n%s\n", doc.str().c_str(),
+              set.str().c_str());
+}
+
+void fail(const char* harness, const Heightfield& hf, const Settings& settings,
+          const std::string& what) {
+  std::ostringstream doc, set;
+  writeHeightfield(doc, hf);
+  writeSettings(set, settings);
+  const std::string chf = std::string(harness) + "-failure.chf.json";
+  const std::string json = std::string(harness) + "-failure.settings.json";
+  std::ofstream(chf) << doc.str();
+  std::ofstream(json) << set.str();
+  std::fprintf(stderr, "%s\nheightfield: %s\nsettings: %s\n", what.c_str(),
+               doc.str().c_str(), set.str().c_str());
+  std::fprintf(stderr, "written: %s, %s (replay: regcon conform or run)\n",
+               chf.c_str(), json.c_str());
+  std::abort();
+}
+
+}  // namespace regcon::fuzz

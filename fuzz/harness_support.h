@@ -1,0 +1,44 @@
+// What the pipeline and contour harnesses share: the three hashes of a
+// result, the interchange documents of a failing case (printed and written
+// to <harness>-failure.{chf,settings}.json for `regcon run`, `conform` and
+// `render`), and the abort that follows.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "core/implementation.h"
+#include "core/types.h"
+#include "fuzz/fuzz_case.h"
+
+namespace regcon::fuzz {
+
+// "distances <hex>\nregions <hex>\ncontours <hex>\n" ("-" for distances a
+// partition did not compute).
+std::string threeHashes(const StageResult& result);
+
+struct Answer {
+  const Implementation* impl = nullptr;
+  StageResult result;
+};
+
+// Every implementation's three hashes, one block each.
+std::string everyHash(const std::vector<Answer>& answers);
+
+[[noreturn]] void fail(const char* harness, const Heightfield& hf,
+                       const Settings& settings, const std::string& what);
+
+// The case's heightfield and settings as interchange documents, on
+// standard output (what replay_main's --print shows).
+void printCase(const FuzzCase& fuzzCase);
+
+}  // namespace regcon::fuzz
+
+// replay_main's --print for a harness of fuzz cases; `adjust` is applied to
+// the decoded case as the harness applies it.
+#define REGCON_CASE_PRINTER(adjust)                                         \
+  extern "C" void RegconFuzzPrintInput(const uint8_t* data, size_t size) {  \
+    regcon::fuzz::FuzzCase fuzzCase = regcon::fuzz::decodeCase(data, size); \
+    adjust(fuzzCase);                                                       \
+    regcon::fuzz::printCase(fuzzCase);                                      \
+  }
