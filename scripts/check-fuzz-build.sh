@@ -2,24 +2,29 @@
 # Runs .clusterfuzzlite/build.sh as the ClusterFuzzLite/OSS-Fuzz builder
 # would (this machine runs no containers): $CC $CXX $CFLAGS $CXXFLAGS
 # $LIB_FUZZING_ENGINE as OSS-Fuzz sets them for libFuzzer + AddressSanitizer
-# (clang-14 and libc++ here), $SRC holding the checkout, $OUT and $WORK
-# under build/oss-fuzz/ (kept, so a second run only rebuilds what changed).
+# (clang-14 and libc++ here), $SRC/regcon a link to the checkout (outside
+# it, in $TMPDIR), $OUT and $WORK under build/oss-fuzz/ (kept, so a second
+# run only rebuilds what changed).
 # Then checks that $OUT holds every harness, its <harness>_seed_corpus.zip
 # and <harness>.options, a <harness>.dict for each reader harness, and that
 # every harness runs its whole seed corpus cleanly. `make test` runs it.
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
 root=$repo/build/oss-fuzz
-mkdir -p "$root/src" "$root/out" "$root/work"
-ln -sfn "$repo" "$root/src/regcon"
+src=${TMPDIR:-/tmp}/regcon-oss-fuzz-src-$(id -u)-$(echo "$repo" | cksum | cut -d' ' -f1)
+mkdir -p "$src" "$root/out" "$root/work"
+ln -sfn "$repo" "$src/regcon"
 
-export SRC=$root/src OUT=$root/out WORK=$root/work
+export SRC=$src OUT=$root/out WORK=$root/work
 export CC=clang-14 CXX=clang++-14
 export CFLAGS="-O1 -fno-omit-frame-pointer -gline-tables-only \
 -DFUZZING_BUILD_MODE_UNSAFE_FOR_PRODUCTION -fsanitize=address \
 -fsanitize-address-use-after-scope -fsanitize=fuzzer-no-link"
 export CXXFLAGS="$CFLAGS -stdlib=libc++"
-export LIB_FUZZING_ENGINE="-fsanitize=fuzzer"
+# OSS-Fuzz's libFuzzer is built against libc++; Debian's (clang-14) against
+# libstdc++, so here it also links libstdc++ (the engine's API is C, the two
+# standard libraries do not meet).
+export LIB_FUZZING_ENGINE="-fsanitize=fuzzer -lstdc++"
 export SANITIZER=address FUZZING_ENGINE=libfuzzer ARCHITECTURE=x86_64
 export FUZZING_LANGUAGE=c++
 

@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# A recorded fuzzing campaign: runs scripts/fuzz.sh for SECONDS on each
+# harness named (default: all) with ENGINE (libfuzzer or afl), at nice 15,
+# and appends one entry per harness to fuzz/campaigns.json: harness,
+# engine, seconds, executions, corpus_files (the units in
+# build/<preset>/corpus/<harness>/ after the run, seeds not counted),
+# features (libFuzzer's cov/ft at the end; AFL++'s edges_found and
+# bitmap_cvg), commit, date (UTC) and findings (the artifacts: a list).
+#
+#   ENGINE=libfuzzer scripts/fuzz-campaign.sh 600 fuzz_pipeline fuzz_contours
+set -uo pipefail
+cd "$(dirname "$0")/.."
+seconds=${1:?usage: scripts/fuzz-campaign.sh SECONDS [HARNESS...]}
+shift
+engine=${ENGINE:-libfuzzer}
+build=build/fuzz
+[ "$engine" = afl ] && build=build/fuzz-afl
+for harness in ${@:-$(scripts/fuzz-harnesses.sh)}; do
+  started=$(date -u +%Y-%m-%dT%H:%M:%SZ)
+  findings=0
+  ENGINE=$engine nice -n 15 scripts/fuzz.sh "$seconds" "$harness" ||
+    findings=$(ls "$build/artifacts/$harness"-* 2>/dev/null | tr '\n' ' ')
+  python3 - "$harness" "$engine" "$seconds" "$build" "$started" "$findings" <<'PY'
+import json, os, re, subprocess, sys
+harness, engine, seconds, build, started, findings = sys.argv[1:]
+log = open(f"{build}/{harness}.log", errors="replace").read()
+entry = {"harness": harness, "engine": engine, "seconds": int(seconds)}
+if engine == "libfuzzer":
+    runs = re.findall(r"stat::number_of_executed_units: (\d+)", log)
+    done = re.findall(r"cov: (\d+) ft: (\d+) corp: (\d+)", log)
+    entry["executions"] = int(runs[-1]) if runs else None
+    entry["features"] = {"cov": int(done[-1][0]), "ft": int(done[-1][1])} if done else None
+else:
+    stats = dict(l.split(":", 1) for l in open(f"{build}/{harness}.stats").read().splitlines() if ":" in l)
+    stats = {k.strip(): v.strip() for k, v in stats.items()}
+    entry["executions"] = int(stats.get("execs_done", 0))
+    entry["features"] = {"edges_found": int(stats.get("edges_found", 0)),
+                         "bitmap_cvg": stats.get("bitmap_cvg")}
+corpus = f"{build}/corpus/{harness}"
+entry["corpus_files"] = len(os.listdir(corpus)) if os.path.isdir(corpus) else 0
+entry["commit"] = subprocess.run(["git", "rev-parse", "--short", "HEAD"],
+                                 capture_output=True, text=True).stdout.strip()
+entry["date"] = started
+entry["findings"] = [] if findings == "0" else findings.split()
+path = "fuzz/campaigns.json"
+data = json.load(open(path)) if os.path.exists(path) else []
+data.append(entry)
+with open(path, "w") as f:
+    json.dump(data, f, indent=1)
+    f.write("\n")
+print(json.dumps(entry))
+PY
+done
