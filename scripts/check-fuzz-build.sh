@@ -24,7 +24,7 @@ export CXXFLAGS="$CFLAGS -stdlib=libc++"
 # OSS-Fuzz's libFuzzer is built against libc++; Debian's (clang-14) against
 # libstdc++, so here it also links libstdc++ (the engine's API is C, the two
 # standard libraries do not meet).
-export LIB_FUZZING_ENGINE="-fsanitize=fuzzer -lstdc++"
+export LIB_FUZZING_ENGINE="-fsanitize=fuzzer -l:libstdc++.so.6"
 export SANITIZER=address FUZZING_ENGINE=libfuzzer ARCHITECTURE=x86_64
 export FUZZING_LANGUAGE=c++
 
