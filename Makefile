@@ -8,7 +8,9 @@
 # make fuzz: long fuzzing (FUZZ_SECONDS per harness, default 600) with
 #            ENGINE=libfuzzer (default) or ENGINE=afl (AFL++).
 # make fuzz-merge: minimizes every corpus/<harness>/ with what runs found.
-.PHONY: demo test deps release dev props fuzz-build fuzz-smoke fuzz fuzz-merge coverage audit bench format clean
+# make mutation: the recorded mutation samples (docs/mutation/README.md);
+#            hours on two cores, not part of make test.
+.PHONY: demo test deps release dev props fuzz-build fuzz-smoke fuzz fuzz-merge coverage audit bench mutation format clean
 
 FUZZ_SECONDS ?= 600
 SMOKE_SECONDS ?= 20
@@ -61,6 +63,12 @@ bench: deps
 	@cmake --build --preset release --target regcon_bench
 	build/release/bench/regcon_bench --benchmark_repetitions=5 \
 	  --benchmark_report_aggregates_only=true
+
+# A seeded sample of mutants of reference/ and optimized/ judged by ctest
+# and the pool; writes docs/mutation/ (MUTATION_SEED, MUTATION_COUNT,
+# MUTATION_FOLDERS override the recorded run).
+mutation: deps
+	scripts/mutation.sh
 
 coverage: deps
 	@cmake --preset coverage >/dev/null

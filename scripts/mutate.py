@@ -42,6 +42,16 @@ and, with --json FILE, every mutant with its status and killers.
   scripts/mutate.py cover m.json --pool-seed 20261201  # greedy set cover
   scripts/mutate.py power m.json    # pool-killed mutants the suite kills
                                     # (pool ids are numbers, suite ids not)
+  scripts/mutate.py rejudge m.json --scratch build/mutate --build ... \\
+      --test ... --pool ... --merge   # the survivors again, after new tests
+  scripts/mutate.py summary m.json --reasons why.json   # Markdown report
+
+A run records per mutant its status, the pool cases that kill it
+("killers", "outputChanged"), the failing test that killed it ("killedBy",
+from a "failed: ..." or ctest summary line), and its seconds;
+--pool-survivors runs the pool only on what the tests leave alive.
+make mutation (scripts/mutation.sh) is the recorded use:
+docs/mutation/README.md.
 
 See corpus/conformance/README.md for how the conformance suite uses it.
 """
@@ -69,7 +79,16 @@ DROPPABLE_RE = re.compile(
     r"|(?:\+\+|--)[\w.\[\]]+;"
     r"|[\w.]+(?:\.|->)\w+\(.*\);"
     r"|break;|continue;)\s*$")
+# A failed test in the test command's output: ctest's summary line
+# ("  12 - Suite.Name (Failed)") or gtest's ("[  FAILED  ] Suite.Name").
+FAILED_TEST_RE = re.compile(r"^(?:\s*\d+ - (?=\S+ \((?:Failed|Timeout|SEGFAULT|"
+                            r"Subprocess aborted|Exception|Child aborted))"
+                            r"|\[  FAILED  \] )([^\s,]+)", re.MULTILINE)
 FUNCTION_RE = re.compile(r"^[A-Za-z_][\w:<>,*& ]*?\b([A-Za-z_]\w*)\(")
+# A member function defined in its class: indented, its signature on one
+# line ending in "{" (optimized/'s classes).
+METHOD_RE = re.compile(r"^\s+[A-Za-z_][\w:<>,*& ]*?\b([A-Za-z_]\w*)\(.*\{$")
+KEYWORDS = {"if", "for", "while", "switch", "return", "catch", "else", "do"}
 
 
 def code_part(line):
@@ -128,8 +147,10 @@ def file_mutants(root, path):
     mutants, function = [], "(file scope)"
     with open(os.path.join(root, path), encoding="utf-8") as f:
         for number, line in enumerate(f, start=1):
-            m = FUNCTION_RE.match(line)
-            if m and not line.rstrip().endswith(";"):
+            m = FUNCTION_RE.match(line) or METHOD_RE.match(
+                code_part(line).rstrip())
+            if m and not line.rstrip().endswith(";") and \
+                    m.group(1) not in KEYWORDS:
                 function = m.group(1)
             if line.startswith("}"):
                 mutants += line_mutants(path, number, line, function)
@@ -190,7 +211,7 @@ def sync_scratch(root, scratch):
         if os.path.isfile(b) and open(a, "rb").read() == open(b, "rb").read():
             continue
         os.makedirs(os.path.dirname(b), exist_ok=True)
-        shutil.copy2(a, b)
+        shutil.copy(a, b)  # a fresh mtime: make rebuilds what it changed
     shared = os.path.join(os.path.dirname(os.path.abspath(root)), "shared")
     link = os.path.join(scratch, "shared")
     if os.path.isdir(shared) and not os.path.exists(link):
@@ -247,9 +268,15 @@ def judge(mutant, args, src, baseline, pool_ids, pool_timeout):
         return "build-failed"
     verdict = None
     if args.test:
-        status, _ = shell(args.test, src, args.test_timeout)
+        status, out = shell(args.test, src, args.test_timeout)
         verdict = "killed" if status != 0 else "survived"
-    if args.pool:
+        failed = FAILED_TEST_RE.findall(out or "")
+        if failed:
+            mutant["killedBy"] = failed[0]
+        if status is None:
+            mutant["testTimedOut"] = True  # a hang counts as killed
+    if args.pool and not (getattr(args, "pool_survivors", False)
+                          and verdict == "killed"):
         lines = run_pool(args.pool, src, pool_timeout, pool_ids)
         killers = [i for i in pool_ids if lines.get(i) != baseline[i]]
         mutant["killers"] = killers
@@ -336,24 +363,110 @@ def command_run(args):
                   commit=subprocess.run(["git", "rev-parse", "HEAD"], cwd=root,
                                         capture_output=True,
                                         text=True).stdout.strip())
+    judge_all(args, src, result, baseline, pool_ids, pool_timeout, started)
+
+
+def judge_all(args, src, result, baseline, pool_ids, pool_timeout, started):
+    """Judges result["mutants"] one by one in the scratch copy `src`."""
+    mutants = result["mutants"]
     for n, mutant in enumerate(sorted(mutants,
                                       key=lambda m: (m["file"], m["line"]))):
         path = os.path.join(src, mutant["file"])
         text = open(path, encoding="utf-8").read()
-        apply(src, mutant, text)
-        try:
-            mutant["status"] = judge(mutant, args, src, baseline, pool_ids,
-                                     pool_timeout)
-        finally:
-            restore(src, mutant["file"], text)
+        mutant_started = time.time()
+        if not locate(mutant, text):
+            mutant["status"] = "stale"  # the line is gone (rejudge)
+        else:
+            apply(src, mutant, text)
+            try:
+                mutant["status"] = judge(mutant, args, src, baseline,
+                                         pool_ids, pool_timeout)
+            finally:
+                restore(src, mutant["file"], text)
+        mutant["seconds"] = round(time.time() - mutant_started, 1)
         print("[%d/%d %.0fs] %s:%d %s -> %s" % (
             n + 1, len(mutants), time.time() - started, mutant["file"],
             mutant["line"], mutant["operator"], mutant["status"]),
             file=sys.stderr, flush=True)
+        result["seconds"] = round(time.time() - started)
         write_json(args.json, result, done=n + 1)  # a partial run is usable
     shell(args.build, src, args.build_timeout)  # leave the copy unmutated
+    result["seconds"] = round(time.time() - started)
     write_json(args.json, result, done=len(mutants))
     print(text_report(result))
+
+
+def locate(mutant, text):
+    """True when the mutant's original line is still in the file, moving
+    its line number to where it is now (nearest match) if the file moved."""
+    lines = [line.rstrip("\n") for line in text.splitlines()]
+    number = mutant["line"]
+    if 0 < number <= len(lines) and lines[number - 1] == mutant["original"]:
+        return True
+    found = [i + 1 for i, line in enumerate(lines)
+             if line == mutant["original"]]
+    if not found:
+        return False
+    mutant["line"] = min(found, key=lambda i: abs(i - number))
+    return True
+
+
+def pool_baseline(args, src):
+    """The unmutated pool lines, their ids and the per-run timeout."""
+    if not args.pool:
+        return {}, [], None
+    started = time.time()
+    status, out = shell(args.pool.replace("{from}", "0"), src, None)
+    if status != 0:
+        sys.exit("mutate.py: the unmutated pool run fails: " + args.pool)
+    baseline = parse_lines(out)
+    return baseline, list(baseline), 3 * (time.time() - started) + 2
+
+
+def command_rejudge(args):
+    """Judges again the mutants of an earlier run (by default its
+    survivors) against the tree as it is now, e.g. after new tests; each
+    keeps its id and gets firstStatus, the earlier verdict."""
+    root = os.path.abspath(args.root)
+    earlier = json.load(open(args.result, encoding="utf-8"))
+    wanted = set(args.status)
+    mutants = [dict(m, firstStatus=m.get("firstStatus", m["status"]))
+               for m in earlier["mutants"] if m["status"] in wanted]
+    for m in mutants:
+        for key in ("status", "killers", "outputChanged", "testTimedOut",
+                    "seconds", "killedBy"):
+            m.pop(key, None)
+    src = sync_scratch(root, os.path.abspath(args.scratch))
+    status, _ = shell(args.build, src, args.build_timeout)
+    if status != 0:
+        sys.exit("mutate.py: the unmutated build fails: " + args.build)
+    baseline, pool_ids, pool_timeout = pool_baseline(args, src)
+    result = dict(earlier, rejudgeOf=args.result, build=args.build,
+                  test=args.test, pool=args.pool,
+                  poolSize=sum(i.isdigit() for i in pool_ids),
+                  mutants=mutants, firstCommit=earlier.get("commit"),
+                  commit=subprocess.run(["git", "rev-parse", "HEAD"], cwd=root,
+                                        capture_output=True,
+                                        text=True).stdout.strip())
+    judge_all(args, src, result, baseline, pool_ids, pool_timeout,
+              time.time())
+    if args.merge:
+        merge_rejudged(args.result, result)
+
+
+def merge_rejudged(path, rejudged):
+    """Writes the re-judged verdicts into the earlier run's file: the
+    mutants keep their place (and firstStatus, their first verdict), and
+    "rejudged" records when, at which commit and how long."""
+    earlier = json.load(open(path, encoding="utf-8"))
+    later = {m["id"]: m for m in rejudged["mutants"]}
+    earlier["mutants"] = [later.get(m["id"], m) for m in earlier["mutants"]]
+    earlier.setdefault("rejudged", []).append(dict(
+        commit=rejudged["commit"], mutants=len(later),
+        seconds=rejudged.get("seconds"), test=rejudged["test"],
+        date=time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())))
+    write_json(path, earlier, done=earlier.get("judged",
+                                               len(earlier["mutants"])))
 
 
 def write_json(path, result, done):
@@ -472,6 +585,119 @@ def command_power(args):
                                                 m["mutated"].strip()))
 
 
+STATUS_ORDER = ("killed", "survived-output-change", "survived-no-change",
+                "survived", "build-failed", "stale")
+
+
+def score_line(mutants):
+    counts = summary_rows(mutants, lambda m: "all").get("all", {})
+    text = ", ".join("%s %d" % (s, counts[s]) for s in STATUS_ORDER
+                     if counts.get(s))
+    changed = [m for m in mutants if m.get("outputChanged")]
+    caught = [m for m in changed if m["status"] == "killed"]
+    killed = counts.get("killed", 0)
+    told = killed + sum(n for s, n in counts.items()
+                        if s.startswith("survived")
+                        and s != "survived-no-change")
+    return "%s. Of the %d that change a pool output, %d killed (%.1f%%); " \
+        "killed over killed plus survivors that change an output: " \
+        "%d / %d (%.1f%%)" % (
+            text, len(changed), len(caught),
+            100.0 * len(caught) / max(1, len(changed)), killed, told,
+            100.0 * killed / max(1, told))
+
+
+def markdown_table(mutants, key, title):
+    rows = summary_rows(mutants, key)
+    statuses = [s for s in STATUS_ORDER
+                if any(s in row for row in rows.values())]
+    out = ["| %s | %s |" % (title, " | ".join(statuses)),
+           "|---|%s" % ("---|" * len(statuses))]
+    for name, row in sorted(rows.items()):
+        out.append("| `%s` | %s |" % (name, " | ".join(
+            str(row.get(s, 0)) for s in statuses)))
+    return out
+
+
+def mutant_line(m):
+    return "`%s:%d` [%s] %s: `%s`" % (m["file"], m["line"], m["function"],
+                                    m["operator"], m["mutated"].strip())
+
+
+def reason_key(m):
+    return "%s:%s:%s" % (m["file"], m["original"].strip(),
+                         m["mutated"].strip())
+
+
+def markdown_section(result, reasons):
+    final = result["mutants"]
+    first = [dict(m, status=m.get("firstStatus", m["status"])) for m in final]
+    out = ["## %s" % ", ".join(f + "/" for f in result["folders"]), "",
+           "- sample: %d of %d mutants, seed %d, commit `%s`" % (
+               len(final), result["population"], result["seed"],
+               result.get("commit", "?")[:12]),
+           "- tests: `%s`" % result.get("test"),
+           "- pool: `%s` (%d cases)" % (result.get("pool"),
+                                        result.get("poolSize", 0)),
+           "- run time: %s s on the shared 2-core machine" %
+           result.get("seconds", "?"),
+           "- first run: " + score_line(first)]
+    for r in result.get("rejudged", []):
+        out.append("- %d survivors judged again at commit `%s` (%s, %s s)" % (
+            r["mutants"], r["commit"][:12], r["date"], r["seconds"]))
+    out += ["- **now: " + score_line(final) + "**", ""]
+    now_killed = [m for m in final if m["status"] == "killed" and
+                  m.get("firstStatus", "").startswith("survived")]
+    if now_killed:
+        out += ["Survivors of the first run that the new tests kill:", ""]
+        out += ["- %s (was %s) killed by `%s`" % (
+            mutant_line(m), m["firstStatus"], m.get("killedBy", "?"))
+            for m in now_killed]
+        out.append("")
+    gaps = [m for m in final if m["status"] == "survived-output-change"]
+    out += ["Surviving mutants that change a pool output (%d):" % len(gaps),
+            ""]
+    out += ["- %s (pool cases %s): %s" % (
+        mutant_line(m), ", ".join(m.get("killers", [])[:5]),
+        reasons.get(reason_key(m), "(no reason recorded)"))
+        for m in gaps] or ["- none"]
+    out += ["", "By file:", ""]
+    out += markdown_table(final, lambda m: m["file"], "file")
+    out += ["", "By function:", ""]
+    out += markdown_table(final, lambda m: m["file"] + ":" + m["function"],
+                          "function")
+    return out + [""]
+
+
+def relabel(mutants, root):
+    """Each mutant's function as the current rules name it, where its line
+    is unchanged in the checkout (runs recorded before a rule improved)."""
+    cache = {}
+    for m in mutants:
+        if m["file"] not in cache:
+            path = os.path.join(root, m["file"])
+            cache[m["file"]] = {(f["line"], f["original"]): f["function"]
+                                for f in file_mutants(root, m["file"])} \
+                if os.path.exists(path) else {}
+        m["function"] = cache[m["file"]].get((m["line"], m["original"]),
+                                             m["function"])
+
+
+def command_summary(args):
+    """Markdown: per run the seed, commit, counts (first run and now, after
+    `rejudge --merge`), score, per file and per function, and every
+    survivor that changes an output with the reason given in --reasons (a
+    JSON object keyed "file:original line:mutated line", both stripped)."""
+    reasons = json.load(open(args.reasons)) if args.reasons else {}
+    out = [open(args.intro, encoding="utf-8").read().rstrip(), ""] \
+        if args.intro else []
+    for path in args.result:
+        result = json.load(open(path, encoding="utf-8"))
+        relabel(result["mutants"], os.path.abspath("."))
+        out += markdown_section(result, reasons)
+    print("\n".join(out).rstrip())
+
+
 def command_list(args):
     root = os.path.abspath(args.root)
     mutants, population = sample(root, args.folder, args.count, args.seed,
@@ -513,8 +739,26 @@ def main():
     run.add_argument("--build", required=True)
     run.add_argument("--test")
     run.add_argument("--pool")
-    run.add_argument("--build-timeout", type=float, default=900)
-    run.add_argument("--test-timeout", type=float, default=1800)
+    rejudge = sub.add_parser("rejudge")
+    rejudge.add_argument("result", help="the JSON of an earlier run")
+    rejudge.add_argument("--root", default=".", help="the checkout")
+    rejudge.add_argument("--merge", action="store_true",
+                         help="write the new verdicts into RESULT too")
+    rejudge.add_argument("--status", action="append",
+                         help="judge again the mutants with this status "
+                         "(repeatable; default the survivors)")
+    for p in (run, rejudge):
+        if p is rejudge:
+            for name in ("--scratch", "--build"):
+                p.add_argument(name, required=True)
+            for name in ("--test", "--pool", "--json"):
+                p.add_argument(name)
+        p.add_argument("--build-timeout", type=float, default=900)
+        p.add_argument("--test-timeout", type=float, default=1800,
+                       help="seconds; a test run that hangs kills the mutant")
+        p.add_argument("--pool-survivors", action="store_true",
+                       help="run the pool only on mutants the tests leave "
+                       "alive (all a survivor split needs; cheaper)")
     cover = sub.add_parser("cover")
     cover.add_argument("result", nargs="+")
     cover.add_argument("--pool-seed", type=int, required=True,
@@ -525,16 +769,25 @@ def main():
     cover.add_argument("--keep", metavar="JSON",
                        help="an earlier selection (power.json) whose cases "
                        "are kept and count toward the quotas")
+    summary = sub.add_parser("summary")
+    summary.add_argument("result", nargs="+",
+                         help="run JSONs (scripts/mutate.py run --json)")
+    summary.add_argument("--reasons", help="JSON: why each survivor lives")
+    summary.add_argument("--intro", help="markdown put first")
     power = sub.add_parser("power")
     power.add_argument("result")
     power.add_argument("--manifest", help="the suite's manifest.json: its "
                        "cases, and pool case i where it has gen/i, are the "
                        "suite's")
     args = parser.parse_args()
-    if args.command == "run" and not (args.test or args.pool):
-        parser.error("run needs --test, --pool or both")
+    if args.command in ("run", "rejudge") and not (args.test or args.pool):
+        parser.error(args.command + " needs --test, --pool or both")
+    if args.command == "rejudge" and not args.status:
+        args.status = ["survived-output-change", "survived-no-change",
+                       "survived"]
     {"run": command_run, "list": command_list, "cover": command_cover,
-     "power": command_power}[
+     "power": command_power, "rejudge": command_rejudge,
+     "summary": command_summary}[
         args.command](args)
 
 

@@ -15,6 +15,7 @@
 // vertices with a height are written ContourVertex{x, y, z, n}.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -594,6 +595,34 @@ TEST_P(Contours, VertexYCountsBothDiagonalRoutes) {
               (Loop{ContourVertex{0, 2, 1, -1}, ContourVertex{0, 0, 0, -1},
                     ContourVertex{1, 1, 0, 2}, ContourVertex{1, 8, 1, 2}}))
         << "viaX " << viaX;
+  }
+}
+
+// The same 2 x 2 turned round: region 1 is (1,1) alone (y 0), the other
+// cells have no region, and the diagonal of its corner (1,1) is span 0, the
+// first span of the grid, the highest (y 5). (1,0) y 1 and (0,1) y 2 are the
+// two routes to it; one of them is cut (both ways), so span 0 is reached by
+// the other route only. Either way the corner is max(0, 1, 2, 5) = 5: a
+// check that takes "span index > 0" for "a span" would say 2.
+//   z=1   (0,1) y2   [(1,1) y0, region 1]
+//   z=0   (0,0) y5    (1,0) y1
+TEST_P(Contours, VertexYReachesTheFirstSpanOfTheGridByEitherRoute) {
+  for (int cutX = 0; cutX < 2; ++cutX) {
+    Heightfield hf = gridFromAscii({"aa", "aa"});
+    hf.spans[0].y = 5;
+    hf.spans[1].y = 1;
+    hf.spans[2].y = 2;
+    // cutX: (1,0) -x/+x (0,0) unlinked, else (0,1) -z/+z (0,0) unlinked.
+    const int route = cutX ? 1 : 2;
+    hf.spans[route].link[cutX ? 0 : 3] = kNoLink;
+    hf.spans[0].link[cutX ? 2 : 1] = kNoLink;
+    const std::vector<int> regions{0, 0, 0, 1};
+    const Loop raw = onlyRawLoop(impl(), hf, regions);
+    const auto corner = std::find_if(
+        raw.begin(), raw.end(),
+        [](const ContourVertex& v) { return v.x == 1 && v.z == 1; });
+    ASSERT_NE(corner, raw.end()) << "cutX " << cutX;
+    EXPECT_EQ(corner->y, 5) << "cutX " << cutX;
   }
 }
 

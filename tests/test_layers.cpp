@@ -220,6 +220,35 @@ TEST_P(Layers, SmallLayerRegionWithANeighbourIsNeitherRemovedNorMerged) {
   }
 }
 
+// A spiral ramp that climbs round a 3 x 3 square and comes back over its
+// own foot: the only column with two spans is the FIRST cell of the grid
+// (cell 0), so an overlap scan that starts at cell 1 misses it. Floors
+// (digits are y, z = 0 at the bottom; cell (0,0) also holds y 8):
+//   z=2   6 5 4
+//   z=1   7 . 3
+//   z=0   0 1 2      (0,0): y 0 and y 8
+// Spans by cell, bottom up: 0 (0,0,y0), 1 (0,0,y8), 2 (1,0), 3 (2,0),
+// 4 (0,1), 5 (2,1), 6 (0,2), 7 (1,2), 8 (2,2); each links to the next step
+// of the ramp (climb 1), y 0 and y 8 in cell 0 link to nothing in common.
+// Monotone (§3): row 0 sweeps {0, 2, 3} -> 1 and {1} -> 2; row 1: {4}
+// touches 2, {5} touches 1, both continue; row 2: {6, 7, 8} touches 2 and
+// 1 -> new 3. Overlaps: 1-2 (cell 0 only). Adjacent: 1-3 (5-8), 2-3 (4-6).
+// Merge (R7): a=1 takes 3; a=2's only partner, 1, overlaps it. Result:
+// the lower turn 1 = {0, 2, 3, 5, 6, 7, 8}, the top {4, 1} = 2. Missing
+// the overlap merges 2 into 1: one region holding two spans of cell 0.
+TEST_P(Layers, OverlapInTheFirstCellOfTheGridKeepsTheSpiralApart) {
+  const Heightfield hf =
+      testing::floorsFromAscii({{"012", "7.3", "654"}, {"8..", "...", "..."}});
+  ASSERT_EQ(hf.counts[0], 2);
+  const std::vector<int> expected{1, 2, 1, 1, 2, 1, 1, 1, 1};
+  for (Partition partition : {Partition::Layers, Partition::LayerFirst}) {
+    const RegionResult r = build(hf, partition, 0);
+    EXPECT_EQ(r.regionCount, 2) << partitionName(partition);
+    EXPECT_EQ(r.regions, expected) << partitionName(partition);
+    EXPECT_TRUE(LayerProperties(hf, r.regions));
+  }
+}
+
 // ---------------------------------------------- 5. properties, scenarios
 
 // §4: "no column holds two spans of one layer, and any two adjacent

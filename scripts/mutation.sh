@@ -1,0 +1,41 @@
+#!/bin/sh
+# make mutation: a seeded sample of one-token mutants of each folder in
+# MUTATION_FOLDERS (default reference optimized), each judged in a scratch
+# copy by the tests of the `mutation` preset (scripts/mutation-tests.sh:
+# the hand-worked tests first, stop on the first failure) and by the pool
+# (tools/pool.cpp), which tells survivors that change an output (real gaps)
+# from likely equivalent ones. Writes docs/mutation/FOLDER.json and
+# docs/mutation/README.md. Hours on two cores: not part of make test.
+# `scripts/mutation.sh rejudge` judges the recorded survivors again (after
+# new tests) and writes their new verdicts into docs/mutation/FOLDER.json.
+set -eu
+cd "$(dirname "$0")/.."
+SEED=${MUTATION_SEED:-14}
+COUNT=${MUTATION_COUNT:-200}
+POOL_SEED=20261201
+POOL=${MUTATION_POOL:-4000}
+FOLDERS=${MUTATION_FOLDERS:-reference optimized}
+SCRATCH=${MUTATION_SCRATCH:-build/mutation-scratch}
+BUILD='{ test -f build/mutation/CMakeCache.txt || cmake --preset mutation; } >/dev/null &&
+  cmake --build --preset mutation --target regcon_tests regcon_cli regcon_pool regcon_props >/dev/null 2>&1'
+TEST='scripts/mutation-tests.sh build/mutation'
+mkdir -p docs/mutation build
+for folder in $FOLDERS; do
+  pool="build/mutation/regcon_pool $POOL_SEED $POOL {from} --impl $folder"
+  if [ "${1:-run}" = rejudge ]; then
+    nice -n 10 scripts/mutate.py rejudge "docs/mutation/$folder.json" \
+      --scratch "$SCRATCH" --build "$BUILD" --test "$TEST" --pool "$pool" \
+      --test-timeout 600 --merge \
+      --json "build/mutation-$folder-rejudged.json" >"build/mutation-$folder-rejudged.txt"
+  else
+    nice -n 10 scripts/mutate.py run --folder "$folder" --count "$COUNT" \
+      --seed "$SEED" --scratch "$SCRATCH" --build "$BUILD" --test "$TEST" \
+      --pool "$pool" --test-timeout 600 \
+      --json "docs/mutation/$folder.json" >"build/mutation-$folder.txt"
+  fi
+done
+scripts/mutate.py summary --intro docs/mutation/intro.md \
+  --reasons docs/mutation/reasons.json \
+  $(for f in reference optimized; do
+      test -f "docs/mutation/$f.json" && echo "docs/mutation/$f.json"
+    done) >docs/mutation/README.md
