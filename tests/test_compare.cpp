@@ -212,6 +212,35 @@ TEST(Compare, RawLoopsAreComparedUnlessOnlyHashedSectionsCount) {
   EXPECT_TRUE(compareContours(handMade().contours, actual, hashedOnly).same());
 }
 
+// A raw outline one vertex short on one side and absent on the other are
+// both differences of the rawOutline section; find() names only sections
+// that differ.
+TEST(Compare, ARawOutlineShorterOrOnOneSideOnlyIsNamed) {
+  ContourSet expected = handMade().contours;
+  ContourSet actual = handMade().contours;
+  actual.contours[0].rawOutline->pop_back();
+  expected.contours[1].rawOutline.reset();
+  const Comparison c = compareContours(expected, actual, labels());
+  ASSERT_EQ(sectionNames(c), (std::vector<std::string>{"contour rawOutline"}));
+  EXPECT_EQ(c.sections[0].count, 2u);
+  EXPECT_EQ(c.sections[0].first,
+            "contours[0].rawOutline: reference has 4 vertices, optimized 3");
+  EXPECT_EQ(c.find("contour rawOutline"), &c.sections[0]);
+  EXPECT_EQ(c.find("contour rawHoles"), nullptr);
+
+  actual.contours[0].rawOutline = expected.contours[0].rawOutline;
+  EXPECT_EQ(compareContours(expected, actual, labels()).sections[0].first,
+            "contours[1].rawOutline: only optimized has it");
+}
+
+// A span index past the field (a longer foreign array) is named by its
+// index alone.
+TEST(Compare, ASpanPastTheFieldIsNamedByItsIndex) {
+  EXPECT_EQ(spanName(twoColumns(), 2),
+            "span 2 (cell (1, 0), 0 from the bottom)");
+  EXPECT_EQ(spanName(twoColumns(), 3), "span 3");
+}
+
 TEST(Compare, EverySectionOfAStageResultIsReportedInDocumentOrder) {
   StageResult actual = handMade();
   (*actual.regions.distances)[0] = 1;

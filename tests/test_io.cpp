@@ -635,6 +635,110 @@ const std::vector<RuleCase> kRuleCases = {
      R"({"regionCount":1,"regions":[0,5],"version":1,)"
      R"("format":"build3d.regions"})",
      {"t.json: regions[1]: 5 is above regionCount 1"}},
+    // JSON kinds each reader meets nowhere else: true, false and null
+    // where an integer or a number belongs, an array inside a vertex or for
+    // a region, a number past int64 (coverage/exclusions.md).
+    {"ReadHeightfield_RejectsBooleanWidth", Reader::Chf,
+     chfWith("\"width\":2", "\"width\":true"),
+     {"t.json: width: must be an integer, found true"}, Match::Whole},
+    {"ReadHeightfield_RejectsBooleanCount", Reader::Chf,
+     chfWith("[1,2,0,1]", "[1,false,0,1]"),
+     {"t.json: counts[1]: must be an integer, found false"}, Match::Whole},
+    {"ReadHeightfield_RejectsBooleanArea", Reader::Chf,
+     chfWith("[[0,63,", "[[0,true,"),
+     {"t.json: spans[0] area: must be an integer, found true"}, Match::Whole},
+    {"ReadHeightfield_RejectsArrayInsideCounts", Reader::Chf,
+     chfWith("[1,2,0,1]", "[1,[2],0,1]"),
+     {"t.json: counts[1]: must be an integer, found an array"}, Match::Whole},
+    {"ReadHeightfield_RejectsNullRegionId", Reader::Chf,
+     chf(kBody + R"(,"regions":[1,null,1,1])"),
+     {"t.json: regions[1]: must be an integer, found null"}, Match::Whole},
+    // The NaN hint (core/io_rules.cpp nonNumberHint) only for a word that
+    // could start NaN or Infinity: not a broken null, not letters glued to
+    // a number, not any other word; a capital N is NaN's.
+    {"ReadHeightfield_NoNaNHintForABrokenNull", Reader::Chf,
+     chfWith("[10,1,", "[n,1,"),
+     {"t.json: not valid JSON: parse error at line 1, column 122: syntax "
+      "error while parsing value - invalid literal; last read: '-1],[n,'"},
+     Match::Whole},
+    {"ReadHeightfield_NoNaNHintForLettersAfterADigit", Reader::Chf,
+     chfWith("[10,1,", "[0I,1,"),
+     {"t.json: not valid JSON: parse error at line 1, column 122: syntax "
+      "error while parsing array - invalid literal; last read: '0I'; "
+      "expected ']'"},
+     Match::Whole},
+    {"ReadHeightfield_NoNaNHintForAnotherWord", Reader::Chf,
+     chfWith("[10,1,", "[x,1,"),
+     {"t.json: not valid JSON: parse error at line 1, column 121: syntax "
+      "error while parsing value - invalid literal; last read: '-1],[x'"},
+     Match::Whole},
+    {"ReadHeightfield_NaNHintForACapitalN", Reader::Chf,
+     chfWith("[10,1,", "[N,1,"),
+     {"t.json: not valid JSON: parse error at line 1, column 121: syntax "
+      "error while parsing value - invalid literal; last read: '-1],[N' "
+      "(NaN and Infinity are not JSON numbers)"},
+     Match::Whole},
+    {"ReadResult_RejectsMissingRegions", Reader::Result,
+     R"({"format":"build3d.result","version":1,"contours":)" +
+         contourWith("") + "}",
+     {"t.json: regions: missing (required)"}, Match::Whole},
+    // An object or an array where an integer or a loop belongs.
+    {"ReadSettings_RejectsObjectAsVersion", Reader::Settings,
+     R"({"format":"build3d.settings","version":{}})",
+     {"t.json: version: must be 1, found an object"}, Match::Whole},
+    {"ReadSettings_RejectsNumberAsPartition", Reader::Settings,
+     settingsWith(R"("partition":5)"),
+     {"t.json: partition: must be one of \"watershed\", \"monotone\", "
+      "\"layers\", \"layer-first\", found 5"}, Match::Whole},
+    {"ReadRegions_RejectsObjectAsRegionCount", Reader::Regions,
+     regionsWith(R"("regionCount":{},"regions":[0])"),
+     {"t.json: regionCount: must be an integer, found an object"},
+     Match::Whole},
+    {"ReadContours_RejectsArrayAsRawFallbacks", Reader::Contours,
+     replaced(contourWith(""), "\"rawFallbacks\":0", "\"rawFallbacks\":[]"),
+     {"t.json: rawFallbacks: must be an integer, found an array"},
+     Match::Whole},
+    {"ReadContours_RejectsObjectAsVertices", Reader::Contours,
+     contoursWith(R"({"region":1,"area":63,"vertices":{}})"),
+     {"t.json: contours[0].vertices: must be an array, found an object"},
+     Match::Whole},
+    {"ReadContours_RejectsObjectAsRawOutline", Reader::Contours,
+     contourWith(R"(,"rawOutline":{})"),
+     {"t.json: contours[0].rawOutline: must be an array, found an object"},
+     Match::Whole},
+    {"ReadContours_RejectsObjectAsRawHole", Reader::Contours,
+     contourWith(R"(,"rawHoles":[{}])"),
+     {"t.json: contours[0].rawHoles[0]: must be an array, found an object"},
+     Match::Whole},
+    {"ReadSettings_RejectsNullMaxError", Reader::Settings,
+     settingsWith(R"("maxError":null)"),
+     {"t.json: maxError: must be a finite number >= 0, found null"},
+     Match::Whole},
+    {"ReadSettings_RejectsUnsignedBeyondInt64", Reader::Settings,
+     settingsWith(R"("minRegionArea":18446744073709551615)"),
+     {"t.json: minRegionArea: 18446744073709551615 is out of range "
+      "(0 <= minRegionArea <= 2147483647)"}, Match::Whole},
+    {"ReadRegions_RejectsArrayAsRegionId", Reader::Regions,
+     regionsWith(R"("regionCount":1,"regions":[[1]])"),
+     {"t.json: regions[0]: must be an integer, found an array"},
+     Match::Whole},
+    {"ReadContours_RejectsArrayInsideAVertex", Reader::Contours,
+     contoursWith(R"({"region":1,"area":63,"vertices":)"
+                  R"([[0,[1],0,-1],[2,0,0,-1],[0,0,2,-1]]})"),
+     {"t.json: contours[0].vertices[0] y: must be an integer, found an "
+      "array"}, Match::Whole},
+    {"ReadContours_RejectsRawHoleThatIsANumber", Reader::Contours,
+     contourWith(R"(,"rawHoles":[5])"),
+     {"t.json: contours[0].rawHoles[0]: must be an array, found 5"},
+     Match::Whole},
+    {"ReadContours_RejectsArrayAsRegion", Reader::Contours,
+     contoursWith(R"({"region":[],"area":63,"vertices":)" + kTriangle + "}"),
+     {"t.json: contours[0].region: must be an integer, found an array"},
+     Match::Whole},
+    {"ValidateFile_ReadsNullTrueAndFloatsBeforeTheFormat", Reader::Validate,
+     R"({"a":null,"b":true,"c":1.5,"format":"build3d.settings",)"
+     R"("version":2})",
+     {"t.json: version: must be 1, found 2"}, Match::Whole},
 };
 // clang-format on
 
@@ -653,7 +757,7 @@ TEST(IoRules, EveryRowIsRejectedNamingKeyAndRule) {
           << "message: " << message << "\nmissing: " << part;
     }
   }
-  EXPECT_EQ(kRuleCases.size(), 126u) << "rows were added or lost";
+  EXPECT_EQ(kRuleCases.size(), 150u) << "rows were added or lost";
 }
 
 // validate dispatches on the document's own "format" to the same readers,
@@ -803,6 +907,16 @@ TEST(ReadHeightfieldFile, RejectsDirectory) {
 Settings parseSettings(const std::string& text) {
   std::istringstream in(text);
   return readSettings(in, "s.json");
+}
+
+// Unknown top-level keys are ignored whatever their value (interchange
+// §2, A13): an array, an object, null, a string.
+TEST(ReadSettings, IgnoresUnknownTopLevelKeysOfEveryKind) {
+  const Settings settings = parseSettings(
+      settingsWith(R"("list":[1,[2]],"map":{"a":{}},"none":null,"name":"x",)"
+                   R"("minRegionArea":7)"));
+  EXPECT_EQ(settings.minRegionArea, 7);
+  EXPECT_EQ(settings.mergeRegionArea, Settings{}.mergeRegionArea);
 }
 
 TEST(ReadSettings, MissingKeysTakeDefaults) {

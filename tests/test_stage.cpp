@@ -118,6 +118,18 @@ TEST_P(GivenRegions, RegionCountIsTheLargestId) {
   EXPECT_EQ(result.contours.contours[0].region, 3);
 }
 
+// Readings R12 on a field without spans: the given partition is empty, so
+// its largest id, the region count, is 0 and nothing is traced.
+//   z=0  ..
+TEST_P(GivenRegions, AnEmptyPartitionHasRegionCountZero) {
+  Heightfield hf = gridFromAscii({".."});
+  hf.regions = std::vector<int>{};
+  const StageResult result = runStage(impl(), hf, Settings{});
+  EXPECT_EQ(result.regions.regionCount, 0);
+  EXPECT_TRUE(result.regions.regions.empty());
+  EXPECT_TRUE(result.contours.contours.empty());
+}
+
 // Readings R12: area-0 spans that carry a region are traced like any
 // other; their contour has area 0. Raw loop from the -x edge of (1,0):
 // (1,1) n1, (1,0) -1, (2,0) -1, (2,1) -1. MaxError 1.3 keeps only the two
