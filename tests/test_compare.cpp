@@ -233,6 +233,23 @@ TEST(Compare, ARawOutlineShorterOrOnOneSideOnlyIsNamed) {
             "contours[1].rawOutline: only optimized has it");
 }
 
+// Sections both sides lack are equal: distances (even when required), a
+// raw outline and raw holes; raw holes on one side only are named.
+TEST(Compare, WhatBothSidesLackIsEqualAndHolesOnOneSideAreNamed) {
+  StageResult expected = handMade();
+  StageResult actual = handMade();
+  for (StageResult* r : {&expected, &actual}) {
+    r->regions.distances.reset();
+    r->contours.contours[0].rawOutline.reset();
+    r->contours.contours[0].rawHoles.reset();
+  }
+  expected.contours.contours[1].rawHoles.reset();
+  const Comparison c = compareResults(twoColumns(), expected, actual, labels());
+  ASSERT_EQ(sectionNames(c), (std::vector<std::string>{"contour rawHoles"}));
+  EXPECT_EQ(c.sections[0].count, 1u);
+  EXPECT_EQ(c.sections[0].first, "contours[1].rawHoles: only optimized has it");
+}
+
 // A span index past the field (a longer foreign array) is named by its
 // index alone.
 TEST(Compare, ASpanPastTheFieldIsNamedByItsIndex) {

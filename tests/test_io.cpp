@@ -710,6 +710,41 @@ const std::vector<RuleCase> kRuleCases = {
      contourWith(R"(,"rawHoles":[{}])"),
      {"t.json: contours[0].rawHoles[0]: must be an array, found an object"},
      Match::Whole},
+    {"ReadContours_RejectsObjectInsideAVertex", Reader::Contours,
+     contoursWith(R"({"region":1,"area":63,"vertices":)"
+                  R"([[0,{},0,-1],[2,0,0,-1],[0,0,2,-1]]})"),
+     {"t.json: contours[0].vertices[0] y: must be an integer, found an "
+      "object"}, Match::Whole},
+    {"ReadContours_RejectsObjectAsRawHoleVertex", Reader::Contours,
+     contourWith(R"(,"rawHoles":[[{}]])"),
+     {"t.json: contours[0].rawHoles[0][0]: must be an array of exactly 4 "
+      "integers [x, y, z, neighbor], found an object"}, Match::Whole},
+    {"ReadContours_RejectsObjectAsArea", Reader::Contours,
+     contoursWith(R"({"region":1,"area":{},"vertices":)" + kTriangle + "}"),
+     {"t.json: contours[0].area: must be an integer, found an object"},
+     Match::Whole},
+    // A long value is shown by its first characters only.
+    {"ReadSettings_ShowsALongStringByItsStart", Reader::Settings,
+     settingsWith("\"partition\":\"" + std::string(200, 'a') + "\""),
+     {"t.json: partition: must be one of \"watershed\", \"monotone\", "
+      "\"layers\", \"layer-first\", found the string \"" +
+      std::string(39, 'a') + "...\""}, Match::Whole},
+    // validate looks for "format" among the top-level keys only, past
+    // arrays and objects, and names what it found instead of a string.
+    {"ValidateFile_RejectsNumberAsFormat", Reader::Validate,
+     R"({"format":5})",
+     {"t.json: format: must be a string naming the document type, found 5"},
+     Match::Whole},
+    {"ValidateFile_RejectsNullAsFormat", Reader::Validate,
+     R"({"format":null})",
+     {"t.json: format: must be a string naming the document type, found "
+      "null"}, Match::Whole},
+    {"ValidateFile_SkipsArraysBeforeTheFormat", Reader::Validate,
+     R"({"a":[1,{"b":2}],"format":"build3d.settings","version":2})",
+     {"t.json: version: must be 1, found 2"}, Match::Whole},
+    {"ValidateFile_IgnoresAFormatKeyInsideAnObject", Reader::Validate,
+     R"({"a":{"format":"x"},"format":"build3d.settings","version":2})",
+     {"t.json: version: must be 1, found 2"}, Match::Whole},
     {"ReadSettings_RejectsNullMaxError", Reader::Settings,
      settingsWith(R"("maxError":null)"),
      {"t.json: maxError: must be a finite number >= 0, found null"},
@@ -757,7 +792,7 @@ TEST(IoRules, EveryRowIsRejectedNamingKeyAndRule) {
           << "message: " << message << "\nmissing: " << part;
     }
   }
-  EXPECT_EQ(kRuleCases.size(), 150u) << "rows were added or lost";
+  EXPECT_EQ(kRuleCases.size(), 158u) << "rows were added or lost";
 }
 
 // validate dispatches on the document's own "format" to the same readers,
@@ -965,6 +1000,16 @@ TEST(ReadSettingsFile, ReadsFile) {
 
 // ---------------------------------------------------------------------------
 // Regions (§3)
+
+// Unknown top-level keys of a regions document are skipped whatever they
+// hold (interchange §3 reads only its own keys).
+TEST(ReadRegions, IgnoresUnknownKeysHoldingArraysAndObjects) {
+  std::istringstream in(regionsWith(
+      R"("regionCount":1,"regions":[1],"extra":[1,{"a":2}],"more":{"b":[3]})"));
+  const RegionResult r = readRegions(in, "r.json");
+  EXPECT_EQ(r.regionCount, 1);
+  EXPECT_EQ(r.regions, (std::vector<int>{1}));
+}
 
 TEST(ReadRegions, AcceptsDocumentWithoutDistances) {
   std::istringstream in(regionsWith(R"("regionCount":2,"regions":[0,1,2])"));
