@@ -10,7 +10,7 @@
 # make fuzz-merge: minimizes every corpus/<harness>/ with what runs found.
 # make mutation: the recorded mutation samples (docs/mutation/README.md);
 #            hours on two cores, not part of make test.
-.PHONY: demo test deps release dev props fuzz-build fuzz-smoke fuzz fuzz-merge coverage audit bench mutation format clean
+.PHONY: demo test deps release dev props fuzz-build fuzz-smoke fuzz fuzz-merge coverage audit bench bench-build bench-quick bench-hashes mutation format clean
 
 FUZZ_SECONDS ?= 600
 SMOKE_SECONDS ?= 20
@@ -57,12 +57,27 @@ fuzz: fuzz-build
 fuzz-merge: fuzz-build
 	scripts/fuzz-merge.sh
 
-# Medians of the whole stage against Recast on the same heightfields.
-bench: deps
+# Every stage against Recast on the same heightfields (meshes, scenarios,
+# the 1M/4M/16M-span sweep, hostile shapes): medians of 5 runs in thread
+# CPU time, peak heap per span, tables, build/bench/bench.csv and
+# build/bench/bench.svg (README, Performance). bench-quick: meshes and 1M
+# only. bench-hashes: identical hashes from every implementation at 16M spans.
+BENCH = build/release/bench/regcon_bench
+
+bench-build: deps
 	@cmake --preset release -DREGCON_BENCH=ON >/dev/null
 	@cmake --build --preset release --target regcon_bench
-	build/release/bench/regcon_bench --benchmark_repetitions=5 \
-	  --benchmark_report_aggregates_only=true
+
+bench: bench-build
+	$(BENCH) --csv build/bench/bench.csv --svg build/bench/bench.svg
+	xmllint --noout build/bench/bench.svg
+
+bench-quick: bench-build
+	$(BENCH) --quick --csv build/bench/quick.csv --svg build/bench/quick.svg
+	xmllint --noout build/bench/quick.svg
+
+bench-hashes: bench-build
+	$(BENCH) --check-hashes 4
 
 # A seeded sample of mutants of reference/ and optimized/ judged by ctest
 # and the pool; writes docs/mutation/ (MUTATION_SEED, MUTATION_COUNT,

@@ -544,4 +544,51 @@ Heightfield generateScenario(const std::string& name,
                    "'; known scenarios: " + joinedNames());
 }
 
+namespace {
+
+constexpr int kMaxTiles = 16;
+
+// Appends tile row `row` (its tiles already generated) to `out`, one grid row
+// of cells at a time, so spans stay in the cell order x + z * width.
+void appendTileRow(Heightfield& out, const std::vector<Heightfield>& row,
+                   int tileRow) {
+  const int size = row.front().width;
+  for (int z = 0; z < size; ++z) {
+    const int outZ = tileRow * size + z;
+    for (size_t i = 0; i < row.size(); ++i) {
+      const Heightfield& tile = row[i];
+      for (int x = 0; x < size; ++x) {
+        const int cell = x + z * size;
+        const int outX = static_cast<int>(i) * size + x;
+        out.counts[outX + outZ * out.width] = tile.counts[cell];
+        const auto first = tile.spans.begin() + tile.cellStart[cell];
+        out.spans.insert(out.spans.end(), first, first + tile.counts[cell]);
+      }
+    }
+  }
+}
+
+}  // namespace
+
+Heightfield tiledScenario(const std::string& name,
+                          const ScenarioOptions& options, int tiles) {
+  if (tiles < 1 || tiles > kMaxTiles) {
+    throw InputError("scenario option tiles: " + std::to_string(tiles) +
+                     " is outside the range 1.." + std::to_string(kMaxTiles));
+  }
+  Heightfield out;
+  out.width = out.depth = options.size * tiles;
+  out.counts.assign(static_cast<size_t>(out.width) * out.depth, 0);
+  for (int j = 0; j < tiles; ++j) {
+    std::vector<Heightfield> row;
+    for (int i = 0; i < tiles; ++i) {
+      const uint64_t seed = options.seed + static_cast<uint64_t>(i + j * tiles);
+      row.push_back(generateScenario(name, {options.size, seed}));
+    }
+    appendTileRow(out, row, j);
+  }
+  out.index();
+  return out;
+}
+
 }  // namespace regcon

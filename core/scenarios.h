@@ -25,4 +25,14 @@ std::vector<std::string> scenarioNames();
 Heightfield generateScenario(const std::string& name,
                              const ScenarioOptions& options);
 
+// `tiles` x `tiles` fields of scenario `name` laid side by side, each of
+// `options.size` cells a side; tile (i, j) is drawn with seed
+// options.seed + i + j * tiles, so one tile equals generateScenario. No link
+// crosses a seam: each tile's links stay inside its own grid, as a tiled
+// build's do. Makes the large inputs of the benchmark (4 x 4 tiles of 1024
+// cells: 16.8M spans of terrain) without raising the size limit of one field.
+// Throws InputError for tiles outside 1..16 or what generateScenario rejects.
+Heightfield tiledScenario(const std::string& name,
+                          const ScenarioOptions& options, int tiles);
+
 }  // namespace regcon

@@ -5,7 +5,9 @@
 #include <set>
 #include <string>
 
+#include "core/hash.h"
 #include "core/scenarios.h"
+#include "registry/implementations.h"
 
 namespace regcon {
 namespace {
@@ -261,6 +263,114 @@ TEST(Scenarios, SizeOutOfRangeThrowsNamingTheRange) {
     } catch (const InputError& e) {
       EXPECT_NE(std::string(e.what()).find("size"), std::string::npos);
       EXPECT_NE(std::string(e.what()).find("4..1024"), std::string::npos);
+    }
+  }
+}
+
+// ------------------------------------------------- tiled scenarios
+
+// Tiles of flat 4 x 4, 2 x 2 of them: links inside a tile stay, links
+// across a seam (| and -) are cut both ways.
+//
+//   z=7  o o o o | o o o o
+//        ...     |   ...
+//   z=4  o o o o | o o o o
+//        --------+--------
+//   z=3  o o o o | o o o o
+//        ...     |   ...
+//   z=0  o o o o | o o o o
+//       x=0    3   4     7
+TEST(TiledScenarios, FlatTilesAreCutAtTheSeams) {
+  const Heightfield hf = tiledScenario("flat", {4, 1}, 2);
+  ASSERT_EQ(hf.width, 8);
+  ASSERT_EQ(hf.depth, 8);
+  ASSERT_EQ(hf.spanCount(), 64);
+  EXPECT_EQ(firstProblem(hf), "");
+  for (int s = 0; s < hf.spanCount(); ++s) {
+    const int x = hf.cellX(s), z = hf.cellZ(s);
+    for (int d = 0; d < 4; ++d) {
+      const int nx = x + kDirX[d], nz = z + kDirZ[d];
+      const bool sameTile =
+          hf.insideGrid(nx, nz) && nx / 4 == x / 4 && nz / 4 == z / 4;
+      EXPECT_EQ(hf.spans[s].link[d] != kNoLink, sameTile)
+          << "cell " << x << ", " << z << " direction " << d;
+    }
+  }
+}
+
+// Tile (i, j) of a 3 x 3 tiling is the scenario drawn with seed + i + 3j.
+TEST(TiledScenarios, EachTileIsTheScenarioOfItsSeed) {
+  for (const std::string name : {"terrain", "multifloor", "rooms"}) {
+    const int size = 16, tiles = 3;
+    const Heightfield hf = tiledScenario(name, {size, 5}, tiles);
+    EXPECT_EQ(firstProblem(hf), "") << name;
+    for (int j = 0; j < tiles; ++j) {
+      for (int i = 0; i < tiles; ++i) {
+        SCOPED_TRACE(name + " tile " + std::to_string(i) + ", " +
+                     std::to_string(j));
+        const Heightfield tile =
+            make(name, size, 5 + static_cast<uint64_t>(i + j * tiles));
+        for (int z = 0; z < size; ++z) {
+          for (int x = 0; x < size; ++x) {
+            const int c = x + z * size;
+            const int big = (i * size + x) + (j * size + z) * hf.width;
+            ASSERT_EQ(hf.counts[big], tile.counts[c]);
+            for (int k = 0; k < tile.counts[c]; ++k) {
+              const Span& a = hf.spans[hf.cellStart[big] + k];
+              const Span& b = tile.spans[tile.cellStart[c] + k];
+              ASSERT_TRUE(a.y == b.y && a.area == b.area && a.link == b.link)
+                  << "cell " << x << ", " << z << " span " << k;
+            }
+          }
+        }
+      }
+    }
+  }
+}
+
+TEST(TiledScenarios, OneTileIsTheScenario) {
+  EXPECT_TRUE(
+      identical(tiledScenario("terrain", {48, 3}, 1), make("terrain", 48, 3)));
+}
+
+TEST(TiledScenarios, TileCountOutOfRangeIsAnInputError) {
+  for (int tiles : {0, -1, 17}) {
+    try {
+      tiledScenario("flat", {4, 1}, tiles);
+      ADD_FAILURE() << "no error for tiles " << tiles;
+    } catch (const InputError& e) {
+      EXPECT_NE(std::string(e.what()).find("tiles"), std::string::npos);
+    }
+  }
+}
+
+// The large inputs of `make bench` are such tilings (16M spans at 4 x 4 of
+// 1024, checked once by `make bench-hashes`, README Performance); at this
+// size every implementation must give the reference's hashes for every
+// partition, as `regcon hashes` computes them.
+TEST(TiledScenarios, EveryImplementationGivesTheSameHashes) {
+  for (const std::string name : {"terrain", "multifloor"}) {
+    const Heightfield hf = tiledScenario(name, {48, 2}, 2);
+    for (Partition p : {Partition::Watershed, Partition::Monotone,
+                        Partition::Layers, Partition::LayerFirst}) {
+      Settings settings;
+      settings.partition = p;
+      std::vector<std::string> expected;
+      for (const Implementation* impl : allImplementations()) {
+        const StageResult r = runStage(*impl, hf, settings);
+        const std::vector<std::string> hashes{
+            hashDistances(impl->distances(hf)), hashRegions(r.regions),
+            hashContours(r.contours)};
+        EXPECT_GT(r.regions.regionCount, 1);
+        if (expected.empty()) {
+          expected = hashes;
+        } else {
+          EXPECT_EQ(hashes, expected)
+              << impl->name() << " differs from "
+              << allImplementations().front()->name() << " on " << name
+              << " tiles, " << partitionName(p);
+        }
+      }
     }
   }
 }
