@@ -36,7 +36,8 @@ struct Options {
   bool quick = false;
   int runs = 5;
   double referenceBudgetSeconds = 10;
-  std::string only;  // inputs whose name contains it
+  int64_t referenceUpTo = 5'000'000;  // spans; larger inputs skip it
+  std::string only;                   // inputs whose name contains it
   std::string groups = "mesh,scenario,sweep,hostile";
   std::string csv = "build/bench/bench.csv";
   std::string svg = "build/bench/bench.svg";
@@ -223,10 +224,7 @@ class Bench {
                          const std::string& stage, const Implementation& impl,
                          const std::vector<int>& partition) {
     const bool reference = impl.name() == "reference";
-    if (reference && (!input.withReference || (input.group == "sweep" &&
-                                               slowReference_.count(stage)))) {
-      return;
-    }
+    if (reference && skipsReference(input, hf.spanCount(), stage)) return;
     Repeat repeat{options_.runs};
     if (reference) repeat.budgetSeconds = options_.referenceBudgetSeconds;
     Row row{input.name, input.group, hf.spanCount(), stage, impl.name(), {}};
@@ -240,6 +238,12 @@ class Bench {
       slowReference_.insert(stage);
     }
     rows_.push_back(row);
+  }
+
+  bool skipsReference(const Input& input, int64_t spans,
+                      const std::string& stage) const {
+    return !input.withReference || spans > options_.referenceUpTo ||
+           (input.group == "sweep" && slowReference_.count(stage));
   }
 
   Options options_;
@@ -287,14 +291,16 @@ bool inGroups(const std::string& group, const std::string& groups) {
 const char* kHelp =
     "usage: regcon_bench [--quick] [--runs N] [--only TEXT] [--groups LIST]\n"
     "                    [--csv PATH] [--svg PATH] [--reference-budget S]\n"
+    "                    [--reference-up-to SPANS]\n"
     "       regcon_bench --check-hashes TILES\n"
     "Times every stage of Recast, the reference and the optimized\n"
     "implementation on the same heightfields (median thread CPU time of N\n"
     "runs, default 5) with peak heap per span, and writes a CSV and an SVG\n"
     "plot. --quick: the meshes and the 1M-span inputs only. --only: inputs\n"
     "whose name contains TEXT. --groups: some of mesh,scenario,sweep,hostile\n"
-    "(default all). The reference does not run at 16M spans; a reference\n"
-    "run over S CPU seconds (default 10) is not repeated.\n"
+    "(default all). The reference runs on inputs of at most SPANS spans\n"
+    "(default 5000000) and never at 16M; a reference run over S CPU\n"
+    "seconds (default 10) is not repeated.\n"
     "--check-hashes: TILES x TILES terrain tiles of 1024 cells, the hashes\n"
     "of every partition from every implementation; exit 1 if they differ.\n";
 
@@ -312,6 +318,8 @@ Options parse(int argc, char** argv) {
       options.runs = std::max(1, std::stoi(next()));
     } else if (arg == "--only") {
       options.only = next();
+    } else if (arg == "--reference-up-to") {
+      options.referenceUpTo = std::stoll(next());
     } else if (arg == "--groups") {
       options.groups = next();
     } else if (arg == "--csv") {
