@@ -302,18 +302,21 @@ std::string regionsCommand(const StageOptions& options) {
 std::string contoursCommand(const StageOptions& options) {
   const StageInputs in = readStageInputs(options);
   std::ostringstream out;
-  writeContours(out, runStage(*in.impl, in.heightfield, in.settings).contours);
+  // Only the contours are written: no §1 field unless the partition needs it.
+  writeContours(out, runStage(*in.impl, in.heightfield, in.settings,
+                              StageDistances::WhenComputed)
+                         .contours);
   return asTextOutput(out);
 }
 
 std::string hashesCommand(const StageOptions& options) {
   const StageInputs in = readStageInputs(options);
-  // Distances of the heightfield itself: a partition that does not compute
-  // them (or a given `regions` array) must not change this hash.
-  const std::vector<int> distances = in.impl->distances(in.heightfield);
+  // runStage carries the heightfield's own §1 field whatever the partition
+  // (computed on its own for one that does not need it, or for a given
+  // `regions` array), so the distances hash never depends on the partition.
   const StageResult result = runStage(*in.impl, in.heightfield, in.settings);
-  return "distances " + hashDistances(distances) + "\nregions " +
-         hashRegions(result.regions) + "\ncontours " +
+  return "distances " + hashDistances(*result.regions.distances) +
+         "\nregions " + hashRegions(result.regions) + "\ncontours " +
          hashContours(result.contours) + "\n";
 }
 

@@ -22,8 +22,8 @@ class Adapter : public Implementation {
   std::vector<int> distances(const Heightfield& hf) const override {
     return entry_.distances(hf);
   }
-  RegionResult regions(const Heightfield& hf,
-                       const Settings& settings) const override {
+  RegionResult partition(const Heightfield& hf,
+                         const Settings& settings) const override {
     return entry_.regions(hf, settings);
   }
   ContourSet contours(const Heightfield& hf, const std::vector<int>& regions,
