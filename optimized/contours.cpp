@@ -50,9 +50,11 @@ class Tracer {
  private:
   static constexpr uint8_t kVisitedShift = 4;
 
+  int cellOf(int x, int z) const { return x + z * hf_.width; }
+
   // Region of N(span, dir); 0 for a missing link inside the grid; -1 past it.
   int neighbourValue(int span, int dir, int x, int z) const {
-    const int t = links_(span, dir);
+    const int t = links_.at(span, cellOf(x, z), dir);
     if (t >= 0) return regions_[t];
     return hf_.insideGrid(x + kDirX[dir], z + kDirZ[dir]) ? 0 : kTileBorder;
   }
@@ -62,7 +64,7 @@ class Tracer {
   void markBoundaryEdges() {
     for (int z = 0; z < hf_.depth; ++z) {
       for (int x = 0; x < hf_.width; ++x) {
-        const int cell = x + z * hf_.width;
+        const int cell = cellOf(x, z);
         const int end = hf_.cellStart[cell] + hf_.counts[cell];
         for (int s = hf_.cellStart[cell]; s < end; ++s) {
           if (regions_[s] < 1) continue;
@@ -75,6 +77,9 @@ class Tracer {
   }
 
   void traceFromSpan(int s, int x, int z, std::vector<TracedLoop>& loops) {
+    // Most spans are inside their region: one test for all four edges.
+    const unsigned bits = edges_[s];
+    if ((bits & ~(bits >> kVisitedShift) & 0xFu) == 0) return;
     for (int d = 0; d < 4; ++d) {
       if (!isBoundary(s, d) || (edges_[s] >> (d + kVisitedShift) & 1)) {
         continue;
@@ -102,12 +107,12 @@ class Tracer {
             std::to_string(startDir) + ")");
       }
       if (isBoundary(s, d)) {
-        loop.push_back({x + kCornerDX[d], cornerY(s, d), z + kCornerDZ[d],
+        loop.push_back({x + kCornerDX[d], cornerY(s, d, x, z), z + kCornerDZ[d],
                         neighbourValue(s, d, x, z)});
         edges_[s] |= 1 << (d + kVisitedShift);
         d = (d + 3) & 3;
       } else {
-        s = links_(s, d);
+        s = links_.at(s, cellOf(x, z), d);
         x += kDirX[d];
         z += kDirZ[d];
         d = (d + 1) & 3;
@@ -118,19 +123,20 @@ class Tracer {
 
   // Readings R3: the highest floor around the start corner, both diagonal
   // routes included.
-  int cornerY(int s, int d) const {
+  int cornerY(int s, int d, int x, int z) const {
     const int d1 = (d + 1) & 3;
+    const int cell = cellOf(x, z);
     int y = hf_.spans[s].y;
-    const int a = links_(s, d);
-    const int b = links_(s, d1);
+    const int a = links_.at(s, cell, d);
+    const int b = links_.at(s, cell, d1);
     if (a >= 0) {
       y = std::max(y, hf_.spans[a].y);
-      const int c = links_(a, d1);
+      const int c = links_.at(a, cellOf(x + kDirX[d], z + kDirZ[d]), d1);
       if (c >= 0) y = std::max(y, hf_.spans[c].y);
     }
     if (b >= 0) {
       y = std::max(y, hf_.spans[b].y);
-      const int c = links_(b, d);
+      const int c = links_.at(b, cellOf(x + kDirX[d1], z + kDirZ[d1]), d);
       if (c >= 0) y = std::max(y, hf_.spans[c].y);
     }
     return y;
@@ -138,7 +144,7 @@ class Tracer {
 
   const Heightfield& hf_;
   const std::vector<int>& regions_;
-  MutualLinks links_;
+  LiveLinks links_;  // each span's links are read a few times, in order
   std::vector<uint8_t> edges_;  // bits 0-3 boundary, 4-7 visited, per dir
 };
 

@@ -20,6 +20,32 @@ class MutualLinks {
   std::vector<std::array<int, 4>> table_;
 };
 
+// N(span, dir) derived from the raw links at each use: the target's
+// link back must name the span's own place in its column. For the steps
+// that read each span's neighbours a few times in span order (monotone,
+// layers, filtering, contours), deriving is as cheap as reading a table,
+// and the table (16 bytes a span, written and paged in) is never built.
+class LiveLinks {
+ public:
+  explicit LiveLinks(const Heightfield& hf)
+      : hf_(hf), cellOffset_{-1, hf.width, 1, -hf.width} {}
+  int operator()(int span, int dir) const {
+    return at(span, hf_.spanCell[span], dir);
+  }
+  // The same where the caller walks the cells and knows the span's.
+  int at(int span, int cell, int dir) const {
+    const int link = hf_.spans[span].link[dir];
+    if (link < 0) return -1;
+    const int target = hf_.cellStart[cell + cellOffset_[dir]] + link;
+    const int back = hf_.spans[target].link[(dir + 2) & 3];
+    return back == span - hf_.cellStart[cell] ? target : -1;
+  }
+
+ private:
+  const Heightfield& hf_;
+  int cellOffset_[4];
+};
+
 // Gives `id` to `seed` and to every span reachable from it over mutual
 // links through unlabelled spans that `joins` accepts. A stack, not the
 // spec's queue: only the component matters, not the order it is found in.

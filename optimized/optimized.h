@@ -13,7 +13,8 @@ namespace regcon::opt {
 // §1 / readings R2.
 std::vector<int> buildDistanceField(const Heightfield& hf);
 
-// §2-§5 with the partition in settings; distances filled in.
+// §2-§5 with the partition in settings; distances filled in by watershed
+// only (the one partition that needs them).
 RegionResult buildRegions(const Heightfield& hf, const Settings& settings);
 
 // §6 on a given partition.

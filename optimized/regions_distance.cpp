@@ -1,8 +1,21 @@
-// §1 distance field (readings R2) as Dial's algorithm: a Dijkstra whose
-// priority queue is a ring of integer buckets.
+// §1 distance field (readings R2): two raster passes for an upper bound,
+// then a bucket-queue Dijkstra from the spans the passes left too high.
+//
+// Departure from a plain Dijkstra, and why it gives the same field: a plain
+// Dijkstra settles spans wavefront by wavefront, scattered over the whole
+// grid, so on millions of spans nearly every step is a cache miss and the
+// cost per span grows with the field. Raster passes read memory in order.
+// Every value they write is the length of a real path, so an upper bound;
+// the check pass then finds every span a neighbour could still lower, and
+// the Dijkstra from those spans (each with its pass value as a start)
+// lowers everything reachable from them to the exact minimum. A span it
+// never touches is consistent with every neighbour, which together with
+// the sources at 0 makes its value the shortest distance.
+#include <algorithm>
 #include <array>
 #include <climits>
 #include <cstddef>
+#include <utility>
 #include <vector>
 
 #include "optimized/optimized.h"
@@ -10,6 +23,9 @@
 
 namespace regcon::opt {
 namespace {
+
+// Above every real distance, yet + 3 cannot overflow.
+constexpr int kUnreached = INT_MAX - 3;
 
 bool isBoundary(const Heightfield& hf, const MutualLinks& links, int span) {
   if (hf.spans[span].area == 0) return true;
@@ -20,24 +36,110 @@ bool isBoundary(const Heightfield& hf, const MutualLinks& links, int span) {
   return false;
 }
 
-// Steps cost 2 or 3, so every pending entry lies at most 3 above the
-// distance being settled: four rotating buckets hold the whole queue, and
-// settling bucket by bucket is exactly Dijkstra's order.
-class BucketQueue {
+class Field {
  public:
-  explicit BucketQueue(std::vector<int>& dist) : dist_(dist) {}
+  Field(const Heightfield& hf, const MutualLinks& links)
+      : links_(links), dist_(hf.spanCount(), kUnreached) {
+    for (int s = 0; s < hf.spanCount(); ++s) {
+      if (isBoundary(hf, links, s)) dist_[s] = 0;
+    }
+  }
+
+  std::vector<int> run() {
+    const int n = static_cast<int>(dist_.size());
+    // Forward: the neighbours earlier in span order (-x, -z and the two
+    // -z diagonals); backward: the later ones.
+    for (int s = 0; s < n; ++s) {
+      if (dist_[s] != 0) lowerTo(s, forwardBound(s));
+    }
+    for (int s = n - 1; s >= 0; --s) {
+      if (dist_[s] != 0) lowerTo(s, backwardBound(s));
+    }
+    std::vector<std::pair<int, int>> lowered;  // (distance, span)
+    for (int s = 0; s < n; ++s) {
+      if (dist_[s] == 0) continue;
+      const int bound = fullBound(s);
+      if (bound < dist_[s]) {
+        dist_[s] = bound;
+        lowered.emplace_back(bound, s);
+      }
+    }
+    settleFrom(lowered);
+    return std::move(dist_);
+  }
+
+ private:
+  int at(int span) const { return span < 0 ? kUnreached : dist_[span]; }
+
+  void lowerTo(int s, int bound) {
+    if (bound < dist_[s]) dist_[s] = bound;
+  }
+
+  // The step to N(s, d), then, optionally, the diagonal steps on from it
+  // turning to d+1 and to d+3: distance of s through that first step.
+  int viaOrthogonal(int s, int d) const {
+    const int n = links_(s, d);
+    return n < 0 ? kUnreached : dist_[n] + 2;
+  }
+  int viaTurn(int s, int d, int turn) const {
+    const int n = links_(s, d);
+    return n < 0 ? kUnreached : at(links_(n, (d + turn) & 3)) + 3;
+  }
+  int viaAll(int s, int d) const {
+    const int n = links_(s, d);
+    if (n < 0) return kUnreached;
+    return std::min({dist_[n] + 2, at(links_(n, (d + 1) & 3)) + 3,
+                     at(links_(n, (d + 3) & 3)) + 3});
+  }
+
+  // Earlier spans: -z (and both diagonals from it), -x (and on to -z),
+  // +x on to -z.
+  int forwardBound(int s) const {
+    return std::min({viaAll(s, 3), viaOrthogonal(s, 0), viaTurn(s, 0, 3),
+                     viaTurn(s, 2, 1)});
+  }
+  // Later spans: +z (and both diagonals from it), +x (and on to +z),
+  // -x on to +z.
+  int backwardBound(int s) const {
+    return std::min({viaAll(s, 1), viaOrthogonal(s, 2), viaTurn(s, 2, 3),
+                     viaTurn(s, 0, 1)});
+  }
+  int fullBound(int s) const {
+    return std::min({viaAll(s, 0), viaAll(s, 1), viaAll(s, 2), viaAll(s, 3)});
+  }
 
   void lower(int span, int distance) {
-    if (distance >= dist_[span]) return;
+    if (span < 0 || distance >= dist_[span]) return;
     dist_[span] = distance;
     buckets_[distance & 3].push_back(span);
     ++pending_;
   }
 
-  // Calls settle(span, distance) for every span in increasing distance.
-  template <class Settle>
-  void run(Settle settle) {
-    for (int d = 0; pending_ > 0; ++d) {
+  void settle(int span, int d) {
+    for (int dir = 0; dir < 4; ++dir) {
+      const int n = links_(span, dir);
+      if (n < 0) continue;
+      lower(n, d + 2);
+      // Both diagonal routes: (dir, dir+1) from here, and (dir, dir-1),
+      // which is the (dir'+1, dir') order of dir' = dir-1.
+      lower(links_(n, (dir + 1) & 3), d + 3);
+      lower(links_(n, (dir + 3) & 3), d + 3);
+    }
+  }
+
+  // Dijkstra with a ring of four buckets: steps cost 2 or 3, so every
+  // pending entry lies at most 3 above the distance being settled. The
+  // check pass's spans join their bucket when the ring reaches their
+  // distance (sorted first), so the ring's window still holds.
+  void settleFrom(std::vector<std::pair<int, int>>& lowered) {
+    std::sort(lowered.begin(), lowered.end());
+    std::size_t next = 0;
+    for (int d = 0; pending_ > 0 || next < lowered.size(); ++d) {
+      if (pending_ == 0) d = std::max(d, lowered[next].first);
+      for (; next < lowered.size() && lowered[next].first == d; ++next) {
+        buckets_[d & 3].push_back(lowered[next].second);
+        ++pending_;
+      }
       std::vector<int>& bucket = buckets_[d & 3];
       // Settling pushes only to d+2 and d+3, never into this bucket.
       for (std::size_t i = 0; i < bucket.size(); ++i) {
@@ -49,8 +151,8 @@ class BucketQueue {
     }
   }
 
- private:
-  std::vector<int>& dist_;
+  const MutualLinks& links_;
+  std::vector<int> dist_;
   std::array<std::vector<int>, 4> buckets_;
   std::size_t pending_ = 0;
 };
@@ -59,25 +161,7 @@ class BucketQueue {
 
 std::vector<int> distanceField(const Heightfield& hf,
                                const MutualLinks& links) {
-  std::vector<int> dist(hf.spanCount(), INT_MAX);
-  BucketQueue queue(dist);
-  for (int s = 0; s < hf.spanCount(); ++s) {
-    if (isBoundary(hf, links, s)) queue.lower(s, 0);
-  }
-  queue.run([&](int span, int d) {
-    for (int dir = 0; dir < 4; ++dir) {
-      const int n = links(span, dir);
-      if (n < 0) continue;
-      queue.lower(n, d + 2);
-      // Both diagonal routes: (dir, dir+1) from here, and (dir, dir-1),
-      // which is the (dir'+1, dir') order of dir' = dir-1.
-      const int left = links(n, (dir + 1) & 3);
-      if (left >= 0) queue.lower(left, d + 3);
-      const int right = links(n, (dir + 3) & 3);
-      if (right >= 0) queue.lower(right, d + 3);
-    }
-  });
-  return dist;
+  return Field(hf, links).run();
 }
 
 std::vector<int> buildDistanceField(const Heightfield& hf) {

@@ -12,11 +12,22 @@ namespace {
 // (neighbour region id, number of links to it)
 using LinkCounts = std::vector<std::pair<int, int>>;
 
-// §5.2 on regions indexed by id. A merged region points to its target;
-// link lists keep stale ids and are renamed when next read.
+// Calls visit(span, cell) for every span, in span order.
+template <class Visit>
+void forEachSpan(const Heightfield& hf, Visit visit) {
+  const int cells = static_cast<int>(hf.counts.size());
+  for (int cell = 0; cell < cells; ++cell) {
+    const int end = hf.cellStart[cell] + hf.counts[cell];
+    for (int s = hf.cellStart[cell]; s < end; ++s) visit(s, cell);
+  }
+}
+
+// §5.1 and §5.2 on regions indexed by id, from one pass over the links. A
+// merged region points to its target; link lists keep stale ids and are
+// renamed when next read.
 class SmallRegionMerge {
  public:
-  SmallRegionMerge(const Heightfield& hf, const MutualLinks& links,
+  SmallRegionMerge(const Heightfield& hf, const LiveLinks& links,
                    std::vector<int>& regions)
       : regions_(regions),
         maxId_(largestId(regions)),
@@ -24,10 +35,20 @@ class SmallRegionMerge {
         size_(maxId_ + 1, 0),
         area_(maxId_ + 1, 0),
         links_(maxId_ + 1) {
-    for (int s = 0; s < hf.spanCount(); ++s) addSpan(hf, links, s);
+    collectLinks(hf, links);
   }
 
-  void run(int64_t mergeArea) {
+  void run(int64_t minArea, int64_t mergeArea) {
+    // §5.1 first. An island has no link to another region, so no region
+    // has one to it: removing it changes no list, and the merge, which
+    // skips empty regions, never sees it.
+    std::vector<char> removed(maxId_ + 1, 0);
+    for (int id = 1; id <= maxId_; ++id) {
+      if (size_[id] > 0 && size_[id] < minArea && links_[id].empty()) {
+        removed[id] = 1;
+        size_[id] = 0;
+      }
+    }
     // Readings R13: each region judged at its turn with its current size.
     for (bool merged = true; merged;) {
       merged = false;
@@ -37,20 +58,29 @@ class SmallRegionMerge {
         merged = mergeIntoBestNeighbour(id) || merged;
       }
     }
-    for (int& r : regions_) r = ids_.find(r);
+    for (int& r : regions_) r = removed[r] ? 0 : ids_.find(r);
   }
 
  private:
-  void addSpan(const Heightfield& hf, const MutualLinks& links, int s) {
-    const int r = regions_[s];
-    if (r == 0) return;
-    ++size_[r];
-    area_[r] = hf.spans[s].area;
-    for (int d = 0; d < 4; ++d) {
-      const int n = links(s, d);
-      if (n < 0 || regions_[n] == 0 || regions_[n] == r) continue;
-      links_[r].emplace_back(regions_[n], 1);  // readings A4: per link
-    }
+  // Every link to another region (readings A4: counted per link), bucketed
+  // by region so each list is allocated once at its size.
+  void collectLinks(const Heightfield& hf, const LiveLinks& links) {
+    std::vector<std::pair<int, int>> pairs;  // (region, neighbour region)
+    forEachSpan(hf, [&](int s, int cell) {
+      const int r = regions_[s];
+      if (r == 0) return;
+      ++size_[r];
+      area_[r] = hf.spans[s].area;
+      for (int d = 0; d < 4; ++d) {
+        const int n = links.at(s, cell, d);
+        if (n < 0 || regions_[n] == 0 || regions_[n] == r) continue;
+        pairs.emplace_back(r, regions_[n]);
+      }
+    });
+    std::vector<int> count(maxId_ + 1, 0);
+    for (const auto& pair : pairs) ++count[pair.first];
+    for (int id = 1; id <= maxId_; ++id) links_[id].reserve(count[id]);
+    for (const auto& [r, n] : pairs) links_[r].emplace_back(n, 1);
   }
 
   // Renames stale ids, drops links that became internal, sums by id.
@@ -98,15 +128,6 @@ class SmallRegionMerge {
   std::vector<LinkCounts> links_;
 };
 
-bool hasNeighbourRegion(const MutualLinks& links,
-                        const std::vector<int>& regions, int s) {
-  for (int d = 0; d < 4; ++d) {
-    const int n = links(s, d);
-    if (n >= 0 && regions[n] != 0 && regions[n] != regions[s]) return true;
-  }
-  return false;
-}
-
 }  // namespace
 
 int largestId(const std::vector<int>& regions) {
@@ -114,37 +135,63 @@ int largestId(const std::vector<int>& regions) {
                          : *std::max_element(regions.begin(), regions.end());
 }
 
-std::vector<int> labelComponents(const Heightfield& hf,
-                                 const MutualLinks& links,
+// Union-find in one raster pass over the -x and -z links, as the spec
+// words it, instead of a flood: the flood's stack jumps around the grid
+// (a cache miss per span on millions of spans), the raster pass reads in
+// span order. A root is always the smallest span of its tree, so every
+// parent index is below its span's, and the numbering pass (ascending)
+// finds its parent already numbered: the ids come out in order of first
+// span, as the flood's did.
+std::vector<int> labelComponents(const Heightfield& hf, const LiveLinks& links,
                                  const std::vector<int>* layers) {
-  std::vector<int> label(hf.spanCount(), 0);
-  std::vector<int> stack;
+  const int n = hf.spanCount();
+  std::vector<int> label(n, 0);  // the parent of each span, then its id
   auto sameClass = [&](int a, int b) {
     return hf.spans[a].area == hf.spans[b].area &&
            (layers == nullptr || (*layers)[a] == (*layers)[b]);
   };
+  auto root = [&](int s) {
+    while (label[s] != s) {
+      label[s] = label[label[s]];  // path halving keeps parents below
+      s = label[s];
+    }
+    return s;
+  };
+  for (int s = 0; s < n; ++s) {
+    label[s] = s;
+    if (hf.spans[s].area == 0) continue;
+    for (int d : {0, 3}) {
+      const int t = links(s, d);
+      if (t < 0 || !sameClass(s, t)) continue;
+      const int a = root(s), b = root(t);
+      if (a != b) label[std::max(a, b)] = std::min(a, b);
+    }
+  }
   int nextId = 1;
-  // A flood over all four mutual links finds the components of the union
-  // over -x and -z links (a mutual link is both); seeding in span-index
-  // order numbers them by first span.
-  for (int seed = 0; seed < hf.spanCount(); ++seed) {
-    if (hf.spans[seed].area == 0 || label[seed] != 0) continue;
-    floodComponent(links, seed, nextId++, label, stack,
-                   [&](int n) { return sameClass(n, seed); });
+  for (int s = 0; s < n; ++s) {
+    if (hf.spans[s].area == 0) {
+      label[s] = 0;
+    } else {
+      label[s] = label[s] == s ? nextId++ : label[label[s]];
+    }
   }
   return label;
 }
 
-void removeIslands(const Heightfield& hf, const MutualLinks& links,
+void removeIslands(const Heightfield& hf, const LiveLinks& links,
                    std::vector<int>& regions, int64_t minArea) {
   const int maxId = largestId(regions);
   std::vector<int64_t> size(maxId + 1, 0);
   std::vector<char> hasNeighbour(maxId + 1, 0);
-  for (int s = 0; s < hf.spanCount(); ++s) {
-    if (regions[s] == 0) continue;
-    ++size[regions[s]];
-    if (hasNeighbourRegion(links, regions, s)) hasNeighbour[regions[s]] = 1;
-  }
+  forEachSpan(hf, [&](int s, int cell) {
+    const int r = regions[s];
+    if (r == 0) return;
+    ++size[r];
+    for (int d = 0; d < 4 && !hasNeighbour[r]; ++d) {
+      const int n = links.at(s, cell, d);
+      if (n >= 0 && regions[n] != 0 && regions[n] != r) hasNeighbour[r] = 1;
+    }
+  });
   // All judged at once (readings A2): removing an island changes no other
   // region's neighbours, since it has none.
   for (int& r : regions) {
@@ -152,9 +199,10 @@ void removeIslands(const Heightfield& hf, const MutualLinks& links,
   }
 }
 
-void mergeSmallRegions(const Heightfield& hf, const MutualLinks& links,
-                       std::vector<int>& regions, int64_t mergeArea) {
-  SmallRegionMerge(hf, links, regions).run(mergeArea);
+void filterAndMerge(const Heightfield& hf, const LiveLinks& links,
+                    std::vector<int>& regions, int64_t minArea,
+                    int64_t mergeArea) {
+  SmallRegionMerge(hf, links, regions).run(minArea, mergeArea);
 }
 
 int numberRegions(std::vector<int>& regions) {

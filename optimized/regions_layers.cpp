@@ -17,10 +17,12 @@ int rowEnd(const Heightfield& hf, int z) {
 // neighbours point to, and whether another sweep of the row touches it.
 class RowSweeps {
  public:
-  explicit RowSweeps(int spanCount)
-      : touchRow_(spanCount + 1, -1),
-        firstToucher_(spanCount + 1, -1),
-        shared_(spanCount + 1, 0) {}
+  // Region ids 0..count-1 can be touched.
+  void growIds(int count) {
+    touchRow_.resize(count, -1);
+    firstToucher_.resize(count, -1);
+    shared_.resize(count, 0);
+  }
 
   void startRow(int z) {
     row_ = z;
@@ -59,17 +61,6 @@ class RowSweeps {
   std::vector<char> shared_;
 };
 
-bool isSingleFloor(const Heightfield& hf) {
-  for (std::size_t c = 0; c < hf.counts.size(); ++c) {
-    int walkable = 0;
-    for (int i = 0; i < hf.counts[c]; ++i) {
-      walkable += hf.spans[hf.cellStart[c] + i].area != 0 ? 1 : 0;
-    }
-    if (walkable > 1) return false;
-  }
-  return true;
-}
-
 void sortUnique(std::vector<int>& ids) {
   std::sort(ids.begin(), ids.end());
   ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
@@ -99,7 +90,7 @@ std::vector<std::vector<int>> overlapSets(const Heightfield& hf,
 
 // For every region id, the ids of the regions a mutual link joins it to.
 std::vector<std::vector<int>> adjacencySets(const Heightfield& hf,
-                                            const MutualLinks& links,
+                                            const LiveLinks& links,
                                             const std::vector<int>& regions,
                                             int maxId) {
   std::vector<std::vector<int>> adjacent(maxId + 1);
@@ -121,7 +112,7 @@ std::vector<std::vector<int>> adjacencySets(const Heightfield& hf,
 // survivor; sets keep stale ids and are renamed when next read.
 class LayerMerge {
  public:
-  LayerMerge(const Heightfield& hf, const MutualLinks& links,
+  LayerMerge(const Heightfield& hf, const LiveLinks& links,
              std::vector<int> regions)
       : regions_(std::move(regions)),
         maxId_(largestId(regions_)),
@@ -210,28 +201,43 @@ int firstFreeLayer(const std::vector<int>& overlapping, int self,
 
 }  // namespace
 
+bool isSingleFloor(const Heightfield& hf) {
+  for (std::size_t c = 0; c < hf.counts.size(); ++c) {
+    if (hf.counts[c] < 2) continue;
+    int walkable = 0;
+    for (int i = 0; i < hf.counts[c]; ++i) {
+      walkable += hf.spans[hf.cellStart[c] + i].area != 0 ? 1 : 0;
+    }
+    if (walkable > 1) return false;
+  }
+  return true;
+}
+
+// The row's spans hold their sweep's index in `region` until the row's
+// sweeps get their region ids: no per-span sweep array. The touch tables
+// grow with the region ids instead of being sized for every span.
 std::vector<int> monotoneRegions(const Heightfield& hf,
-                                 const MutualLinks& links) {
+                                 const LiveLinks& links) {
   std::vector<int> region(hf.spanCount(), 0);
-  std::vector<int> sweepOf(hf.spanCount(), -1);
   std::vector<int> sweepRegion;
-  RowSweeps sweeps(hf.spanCount());
+  RowSweeps sweeps;
   int nextId = 1;
   for (int z = 0; z < hf.depth; ++z) {
-    const int first = hf.cellStart[z * hf.width];
-    const int last = rowEnd(hf, z);
     sweeps.startRow(z);
     // Span-index order within a row is increasing x, so a span's -x
     // predecessor is always seen first and sweeps appear by first span.
-    for (int s = first; s < last; ++s) {
-      const int area = hf.spans[s].area;
-      if (area == 0) continue;
-      const int p = links(s, 0);
-      const bool chained = p >= 0 && hf.spans[p].area == area;
-      sweepOf[s] = chained ? sweepOf[p] : sweeps.newSweep();
-      const int q = links(s, 3);
-      if (q >= 0 && region[q] != 0 && hf.spans[q].area == area) {
-        sweeps.touch(sweepOf[s], region[q]);
+    for (int cell = z * hf.width; cell < (z + 1) * hf.width; ++cell) {
+      const int end = hf.cellStart[cell] + hf.counts[cell];
+      for (int s = hf.cellStart[cell]; s < end; ++s) {
+        const int area = hf.spans[s].area;
+        if (area == 0) continue;
+        const int p = links.at(s, cell, 0);
+        const bool chained = p >= 0 && hf.spans[p].area == area;
+        region[s] = chained ? region[p] : sweeps.newSweep();
+        const int q = links.at(s, cell, 3);
+        if (q >= 0 && region[q] != 0 && hf.spans[q].area == area) {
+          sweeps.touch(region[s], region[q]);
+        }
       }
     }
     sweepRegion.assign(sweeps.count(), 0);
@@ -239,14 +245,16 @@ std::vector<int> monotoneRegions(const Heightfield& hf,
       const int continued = sweeps.continued(sw);
       sweepRegion[sw] = continued != 0 ? continued : nextId++;
     }
-    for (int s = first; s < last; ++s) {
-      if (hf.spans[s].area != 0) region[s] = sweepRegion[sweepOf[s]];
+    sweeps.growIds(nextId);
+    const int first = hf.cellStart[z * hf.width];
+    for (int s = first; s < rowEnd(hf, z); ++s) {
+      if (hf.spans[s].area != 0) region[s] = sweepRegion[region[s]];
     }
   }
   return region;
 }
 
-std::vector<int> layerRegions(const Heightfield& hf, const MutualLinks& links) {
+std::vector<int> layerRegions(const Heightfield& hf, const LiveLinks& links) {
   // Shortcut: with one walkable span per column nothing overlaps, so the
   // merge ends in the components of "linked and same area". Used whatever
   // the component sizes: the general code gives the same partition (A5),
@@ -255,8 +263,7 @@ std::vector<int> layerRegions(const Heightfield& hf, const MutualLinks& links) {
   return LayerMerge(hf, links, monotoneRegions(hf, links)).run();
 }
 
-std::vector<int> computeLayers(const Heightfield& hf,
-                               const MutualLinks& links) {
+std::vector<int> computeLayers(const Heightfield& hf, const LiveLinks& links) {
   const std::vector<int> regions = layerRegions(hf, links);
   const int maxId = largestId(regions);
   const auto overlaps = overlapSets(hf, regions, maxId);

@@ -21,30 +21,32 @@ std::vector<int> watershedRegions(const Heightfield& hf,
                                   const std::vector<int>& distances);
 
 // §3, unfiltered; ids 1..n in sweep order.
-std::vector<int> monotoneRegions(const Heightfield& hf,
-                                 const MutualLinks& links);
+std::vector<int> monotoneRegions(const Heightfield& hf, const LiveLinks& links);
 
 // §4 without any §5 step: the layer regions, ids as the merge leaves them
 // (readings A6), or the shortcut's components on single-floor fields.
-std::vector<int> layerRegions(const Heightfield& hf, const MutualLinks& links);
+std::vector<int> layerRegions(const Heightfield& hf, const LiveLinks& links);
+
+// Whether no column holds two walkable spans (§4's shortcut).
+bool isSingleFloor(const Heightfield& hf);
 
 // Readings R4: a layer id per span; area-0 spans get 0.
-std::vector<int> computeLayers(const Heightfield& hf, const MutualLinks& links);
+std::vector<int> computeLayers(const Heightfield& hf, const LiveLinks& links);
 
 // Connected components of "mutually linked, same area, same layer" over
 // walkable spans, ids 1..n in order of first span. Without layers, the
 // components of "linked and same area".
-std::vector<int> labelComponents(const Heightfield& hf,
-                                 const MutualLinks& links,
+std::vector<int> labelComponents(const Heightfield& hf, const LiveLinks& links,
                                  const std::vector<int>* layers);
 
 // §5.1: removes regions smaller than minArea without a neighbouring region.
-void removeIslands(const Heightfield& hf, const MutualLinks& links,
+void removeIslands(const Heightfield& hf, const LiveLinks& links,
                    std::vector<int>& regions, int64_t minArea);
 
-// §5.2 with readings R13 and A4.
-void mergeSmallRegions(const Heightfield& hf, const MutualLinks& links,
-                       std::vector<int>& regions, int64_t mergeArea);
+// §5.1 then §5.2 with readings R13 and A4, from one pass over the links.
+void filterAndMerge(const Heightfield& hf, const LiveLinks& links,
+                    std::vector<int>& regions, int64_t minArea,
+                    int64_t mergeArea);
 
 // §5.3: renumbers to 1..k by first span; returns k.
 int numberRegions(std::vector<int>& regions);

@@ -1,6 +1,7 @@
 // §2 watershed on per-level span lists built by a counting sort.
 #include <algorithm>
 #include <cstddef>
+#include <cstdint>
 #include <utility>
 #include <vector>
 
@@ -55,7 +56,8 @@ class Watershed {
       const auto first = levels.order.begin() + levels.start[l];
       const auto last = levels.order.begin() + levels.start[l + 1];
       if (first == last) continue;
-      grow(l, std::vector<int>(first, last));
+      candidates_.assign(first, last);
+      grow(l);
       for (auto it = first; it != last; ++it) {
         if (region_[*it] == 0) flood(*it, l, nextId_++);
       }
@@ -84,9 +86,10 @@ class Watershed {
   // Synchronous rounds. Candidate order is irrelevant: every join of a round
   // is decided before any is applied. Only spans next to a fresh joiner are
   // retried, because only a fresh joiner can give a span its first
-  // same-area assigned neighbour.
-  void grow(int level, std::vector<int> candidates) {
-    std::vector<std::pair<int, int>> joins;
+  // same-area assigned neighbour. The lists are reused, never reallocated.
+  void grow(int level) {
+    std::vector<int>& candidates = candidates_;
+    std::vector<std::pair<int, int>>& joins = joins_;
     for (;;) {
       joins.clear();
       for (int s : candidates) {
@@ -120,10 +123,12 @@ class Watershed {
   const Heightfield& hf_;
   const MutualLinks& links_;
   const std::vector<int>& dist_;
-  std::vector<int> area_;
+  std::vector<uint8_t> area_;  // 0-255 (interchange §1): dense
   std::vector<int> region_;
   std::vector<int> queued_;  // stamp of the round that queued a span
   std::vector<int> stack_;
+  std::vector<int> candidates_;
+  std::vector<std::pair<int, int>> joins_;
   int stamp_ = 0;
   int nextId_ = 1;
 };

@@ -4,6 +4,7 @@
 
 #include <map>
 
+#include "core/hash.h"
 #include "core/io.h"
 #include "core/scenarios.h"
 #include "tests/every_implementation.h"
@@ -19,6 +20,7 @@ EVERY_IMPLEMENTATION_SUITE(StraightBorders);
 EVERY_IMPLEMENTATION_SUITE(GivenRegions);
 EVERY_IMPLEMENTATION_SUITE(SelfOverlappingRegion);
 EVERY_IMPLEMENTATION_SUITE(DuplicatePositions);
+EVERY_IMPLEMENTATION_SUITE(PartitionDistances);
 
 // Region 1 is 'a', region 2 is 'b' (same area id, 63); the border between
 // them steps from x = 2 (z 0..3) to x = 5 (z 3..6). Drawn z = 5 on top:
@@ -399,6 +401,50 @@ TEST_P(DuplicatePositions, CompareXAndZOnlyAcrossFloors) {
                                       {2, 0, 22, 0},
                                       {3, 5, 22, -1},
                                       {0, 0, 24, -1}}));
+}
+
+// Interchange §3 and issue 12: whatever the partition, regions() and
+// runStage carry the heightfield's own §1 field; a caller that reads only
+// the contours (runStage WhenComputed, the `contours` command) gets the
+// same regions and contours, and a field only when the partition made one.
+TEST_P(PartitionDistances, EveryPartitionCarriesTheFieldWhereAsked) {
+  const Heightfield hf = generateScenario("multifloor", {24, 3});
+  const std::vector<int> field = impl().distances(hf);
+  for (Partition p : {Partition::Watershed, Partition::Monotone,
+                      Partition::Layers, Partition::LayerFirst}) {
+    SCOPED_TRACE(partitionName(p));
+    Settings settings;
+    settings.partition = p;
+    const RegionResult regions = impl().regions(hf, settings);
+    ASSERT_TRUE(regions.distances.has_value());
+    EXPECT_EQ(*regions.distances, field);
+    const StageResult full = runStage(impl(), hf, settings);
+    ASSERT_TRUE(full.regions.distances.has_value());
+    EXPECT_EQ(*full.regions.distances, field);
+    const StageResult lean =
+        runStage(impl(), hf, settings, StageDistances::WhenComputed);
+    EXPECT_EQ(lean.regions.regions, full.regions.regions);
+    EXPECT_EQ(hashContours(lean.contours), hashContours(full.contours));
+    if (lean.regions.distances) {
+      EXPECT_EQ(*lean.regions.distances, field);
+    }
+  }
+}
+
+// The optimized implementation works only for what is asked: monotone and
+// the layer partitions never read the §1 field, so its partition() leaves
+// it out; watershed, which needs it, hands it on.
+TEST(OptimizedPartition, OnlyWatershedComputesTheDistanceField) {
+  const Implementation& optimized = *findImplementation("optimized");
+  const Heightfield hf = generateScenario("multifloor", {24, 3});
+  for (Partition p : {Partition::Watershed, Partition::Monotone,
+                      Partition::Layers, Partition::LayerFirst}) {
+    Settings settings;
+    settings.partition = p;
+    EXPECT_EQ(optimized.partition(hf, settings).distances.has_value(),
+              p == Partition::Watershed)
+        << partitionName(p);
+  }
 }
 
 }  // namespace
