@@ -34,11 +34,18 @@ class LiveLinks {
   }
   // The same where the caller walks the cells and knows the span's.
   int at(int span, int cell, int dir) const {
+    const int target = rawTarget(span, cell, dir);
+    return target >= 0 && linksBack(span, cell, dir, target) ? target : -1;
+  }
+  // The span the raw link names, mutual or not, or -1: a caller that can
+  // rule a target out by its region first skips the check of the link back.
+  int rawTarget(int span, int cell, int dir) const {
     const int link = hf_.spans[span].link[dir];
-    if (link < 0) return -1;
-    const int target = hf_.cellStart[cell + cellOffset_[dir]] + link;
-    const int back = hf_.spans[target].link[(dir + 2) & 3];
-    return back == span - hf_.cellStart[cell] ? target : -1;
+    return link < 0 ? -1 : hf_.cellStart[cell + cellOffset_[dir]] + link;
+  }
+  // Whether the raw target's link back names the span (the link is mutual).
+  bool linksBack(int span, int cell, int dir, int target) const {
+    return hf_.spans[target].link[(dir + 2) & 3] == span - hf_.cellStart[cell];
   }
 
  private:

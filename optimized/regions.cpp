@@ -50,9 +50,14 @@ std::vector<int> partition(const Heightfield& hf, const Settings& settings,
     case Partition::Watershed:
       return filteredWithMerging(hf, links, watershedPartition(hf, distances),
                                  settings);
-    case Partition::Monotone:
-      return filteredWithMerging(hf, links, monotoneRegions(hf, links),
-                                 settings);
+    case Partition::Monotone: {
+      // §5 takes its link lists from the sweep, which reads every link.
+      RegionLinks gathered;
+      regions = monotoneRegions(hf, links, &gathered);
+      filterAndMerge(std::move(gathered), regions, settings.minRegionArea,
+                     settings.mergeRegionArea);
+      return regions;
+    }
     case Partition::Layers:
       regions = layerRegions(hf, links);
       break;

@@ -27,15 +27,18 @@ void forEachSpan(const Heightfield& hf, Visit visit) {
 // renamed when next read.
 class SmallRegionMerge {
  public:
-  SmallRegionMerge(const Heightfield& hf, const LiveLinks& links,
-                   std::vector<int>& regions)
+  SmallRegionMerge(RegionLinks gathered, std::vector<int>& regions)
       : regions_(regions),
-        maxId_(largestId(regions)),
+        maxId_(static_cast<int>(gathered.size.size()) - 1),
         ids_(maxId_),
-        size_(maxId_ + 1, 0),
-        area_(maxId_ + 1, 0),
+        size_(std::move(gathered.size)),
+        area_(std::move(gathered.area)),
         links_(maxId_ + 1) {
-    collectLinks(hf, links);
+    // Each list allocated once, at its size.
+    std::vector<int> count(maxId_ + 1, 0);
+    for (const auto& pair : gathered.pairs) ++count[pair.first];
+    for (int id = 1; id <= maxId_; ++id) links_[id].reserve(count[id]);
+    for (const auto& [r, n] : gathered.pairs) links_[r].emplace_back(n, 1);
   }
 
   void run(int64_t minArea, int64_t mergeArea) {
@@ -58,31 +61,15 @@ class SmallRegionMerge {
         merged = mergeIntoBestNeighbour(id) || merged;
       }
     }
-    for (int& r : regions_) r = removed[r] ? 0 : ids_.find(r);
+    // Each id's final region once, then one table read per span.
+    std::vector<int> final(maxId_ + 1, 0);
+    for (int id = 1; id <= maxId_; ++id) {
+      final[id] = removed[id] ? 0 : ids_.find(id);
+    }
+    for (int& r : regions_) r = final[r];
   }
 
  private:
-  // Every link to another region (readings A4: counted per link), bucketed
-  // by region so each list is allocated once at its size.
-  void collectLinks(const Heightfield& hf, const LiveLinks& links) {
-    std::vector<std::pair<int, int>> pairs;  // (region, neighbour region)
-    forEachSpan(hf, [&](int s, int cell) {
-      const int r = regions_[s];
-      if (r == 0) return;
-      ++size_[r];
-      area_[r] = hf.spans[s].area;
-      for (int d = 0; d < 4; ++d) {
-        const int n = links.at(s, cell, d);
-        if (n < 0 || regions_[n] == 0 || regions_[n] == r) continue;
-        pairs.emplace_back(r, regions_[n]);
-      }
-    });
-    std::vector<int> count(maxId_ + 1, 0);
-    for (const auto& pair : pairs) ++count[pair.first];
-    for (int id = 1; id <= maxId_; ++id) links_[id].reserve(count[id]);
-    for (const auto& [r, n] : pairs) links_[r].emplace_back(n, 1);
-  }
-
   // Renames stale ids, drops links that became internal, sums by id.
   void normalize(int self) {
     LinkCounts& counts = links_[self];
@@ -127,6 +114,30 @@ class SmallRegionMerge {
   std::vector<int> area_;
   std::vector<LinkCounts> links_;
 };
+
+// Every link to another region, seen from both ends, in one pass.
+RegionLinks gatherLinks(const Heightfield& hf, const LiveLinks& links,
+                        const std::vector<int>& regions) {
+  RegionLinks gathered;
+  const int maxId = largestId(regions);
+  gathered.size.assign(maxId + 1, 0);
+  gathered.area.assign(maxId + 1, 0);
+  forEachSpan(hf, [&](int s, int cell) {
+    const int r = regions[s];
+    if (r == 0) return;
+    ++gathered.size[r];
+    gathered.area[r] = hf.spans[s].area;
+    for (int d = 0; d < 4; ++d) {
+      // Most targets are in the span's own region: no link-back check.
+      const int n = links.rawTarget(s, cell, d);
+      if (n < 0 || regions[n] == 0 || regions[n] == r) continue;
+      if (links.linksBack(s, cell, d, n)) {
+        gathered.pairs.emplace_back(r, regions[n]);
+      }
+    }
+  });
+  return gathered;
+}
 
 }  // namespace
 
@@ -188,8 +199,10 @@ void removeIslands(const Heightfield& hf, const LiveLinks& links,
     if (r == 0) return;
     ++size[r];
     for (int d = 0; d < 4 && !hasNeighbour[r]; ++d) {
-      const int n = links.at(s, cell, d);
-      if (n >= 0 && regions[n] != 0 && regions[n] != r) hasNeighbour[r] = 1;
+      // Most targets are in the span's own region: no link-back check.
+      const int n = links.rawTarget(s, cell, d);
+      if (n < 0 || regions[n] == 0 || regions[n] == r) continue;
+      if (links.linksBack(s, cell, d, n)) hasNeighbour[r] = 1;
     }
   });
   // All judged at once (readings A2): removing an island changes no other
@@ -202,7 +215,12 @@ void removeIslands(const Heightfield& hf, const LiveLinks& links,
 void filterAndMerge(const Heightfield& hf, const LiveLinks& links,
                     std::vector<int>& regions, int64_t minArea,
                     int64_t mergeArea) {
-  SmallRegionMerge(hf, links, regions).run(minArea, mergeArea);
+  filterAndMerge(gatherLinks(hf, links, regions), regions, minArea, mergeArea);
+}
+
+void filterAndMerge(RegionLinks gathered, std::vector<int>& regions,
+                    int64_t minArea, int64_t mergeArea) {
+  SmallRegionMerge(std::move(gathered), regions).run(minArea, mergeArea);
 }
 
 int numberRegions(std::vector<int>& regions) {

@@ -213,17 +213,44 @@ bool isSingleFloor(const Heightfield& hf) {
   return true;
 }
 
+// Adds the finished row's spans to the RegionLinks: each link to -x or -z
+// whose ends are in two regions counts from both ends, so, with the rows
+// after it, every link between two regions is seen once from each end.
+void gatherRow(const Heightfield& hf, const std::vector<int>& region, int first,
+               const std::vector<int>& left, const std::vector<int>& below,
+               RegionLinks& gathered) {
+  const int count = static_cast<int>(left.size());
+  for (int i = 0; i < count; ++i) {
+    const int s = first + i;
+    const int r = region[s];
+    if (r == 0) continue;
+    ++gathered.size[r];
+    gathered.area[r] = hf.spans[s].area;
+    for (int t : {left[i], below[i]}) {
+      if (t < 0 || region[t] == 0 || region[t] == r) continue;
+      gathered.pairs.emplace_back(r, region[t]);
+      gathered.pairs.emplace_back(region[t], r);
+    }
+  }
+}
+
 // The row's spans hold their sweep's index in `region` until the row's
 // sweeps get their region ids: no per-span sweep array. The touch tables
 // grow with the region ids instead of being sized for every span.
-std::vector<int> monotoneRegions(const Heightfield& hf,
-                                 const LiveLinks& links) {
+std::vector<int> monotoneRegions(const Heightfield& hf, const LiveLinks& links,
+                                 RegionLinks* gathered) {
   std::vector<int> region(hf.spanCount(), 0);
   std::vector<int> sweepRegion;
+  std::vector<int> left, below;  // N(s, 0) and N(s, 3) of the row's spans
   RowSweeps sweeps;
   int nextId = 1;
+  if (gathered) *gathered = RegionLinks{{0}, {0}, {}};
   for (int z = 0; z < hf.depth; ++z) {
     sweeps.startRow(z);
+    const int first = hf.cellStart[z * hf.width];
+    const int last = rowEnd(hf, z);
+    left.assign(last - first, -1);
+    below.assign(last - first, -1);
     // Span-index order within a row is increasing x, so a span's -x
     // predecessor is always seen first and sweeps appear by first span.
     for (int cell = z * hf.width; cell < (z + 1) * hf.width; ++cell) {
@@ -231,10 +258,10 @@ std::vector<int> monotoneRegions(const Heightfield& hf,
       for (int s = hf.cellStart[cell]; s < end; ++s) {
         const int area = hf.spans[s].area;
         if (area == 0) continue;
-        const int p = links.at(s, cell, 0);
+        const int p = left[s - first] = links.at(s, cell, 0);
         const bool chained = p >= 0 && hf.spans[p].area == area;
         region[s] = chained ? region[p] : sweeps.newSweep();
-        const int q = links.at(s, cell, 3);
+        const int q = below[s - first] = links.at(s, cell, 3);
         if (q >= 0 && region[q] != 0 && hf.spans[q].area == area) {
           sweeps.touch(region[s], region[q]);
         }
@@ -246,9 +273,13 @@ std::vector<int> monotoneRegions(const Heightfield& hf,
       sweepRegion[sw] = continued != 0 ? continued : nextId++;
     }
     sweeps.growIds(nextId);
-    const int first = hf.cellStart[z * hf.width];
-    for (int s = first; s < rowEnd(hf, z); ++s) {
+    for (int s = first; s < last; ++s) {
       if (hf.spans[s].area != 0) region[s] = sweepRegion[region[s]];
+    }
+    if (gathered) {
+      gathered->size.resize(nextId, 0);
+      gathered->area.resize(nextId, 0);
+      gatherRow(hf, region, first, left, below, *gathered);
     }
   }
   return region;

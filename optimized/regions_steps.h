@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <numeric>
+#include <utility>
 #include <vector>
 
 #include "core/types.h"
@@ -20,8 +21,19 @@ std::vector<int> watershedRegions(const Heightfield& hf,
                                   const MutualLinks& links,
                                   const std::vector<int>& distances);
 
-// §3, unfiltered; ids 1..n in sweep order.
-std::vector<int> monotoneRegions(const Heightfield& hf, const LiveLinks& links);
+// What §5.1 and §5.2 need of a partition: each region id's span count and
+// area, and every link between two regions, once from each end (readings
+// A4: counted per link).
+struct RegionLinks {
+  std::vector<int64_t> size;               // by region id
+  std::vector<int> area;                   // by region id
+  std::vector<std::pair<int, int>> pairs;  // (region, neighbour region)
+};
+
+// §3, unfiltered; ids 1..n in sweep order. With `gathered`, also the
+// partition's RegionLinks, taken from the links the sweep reads anyway.
+std::vector<int> monotoneRegions(const Heightfield& hf, const LiveLinks& links,
+                                 RegionLinks* gathered = nullptr);
 
 // §4 without any §5 step: the layer regions, ids as the merge leaves them
 // (readings A6), or the shortcut's components on single-floor fields.
@@ -47,6 +59,9 @@ void removeIslands(const Heightfield& hf, const LiveLinks& links,
 void filterAndMerge(const Heightfield& hf, const LiveLinks& links,
                     std::vector<int>& regions, int64_t minArea,
                     int64_t mergeArea);
+// The same from a partition's gathered RegionLinks.
+void filterAndMerge(RegionLinks gathered, std::vector<int>& regions,
+                    int64_t minArea, int64_t mergeArea);
 
 // §5.3: renumbers to 1..k by first span; returns k.
 int numberRegions(std::vector<int>& regions);
