@@ -6,11 +6,11 @@
 // grid, so on millions of spans nearly every step is a cache miss and the
 // cost per span grows with the field. Raster passes read memory in order.
 // Every value they write is the length of a real path, so an upper bound;
-// the check pass then finds every span a neighbour could still lower, and
-// the Dijkstra from those spans (each with its pass value as a start)
-// lowers everything reachable from them to the exact minimum. A span it
-// never touches is consistent with every neighbour, which together with
-// the sources at 0 makes its value the shortest distance.
+// the backward pass leaves every link consistent (no end improvable by the
+// other) except at spans it queued, and the Dijkstra from those spans (each
+// with its pass value as a start) lowers everything they can improve to
+// the exact minimum. A field consistent on every link, with the sources at
+// 0, is the shortest distance.
 #include <algorithm>
 #include <array>
 #include <climits>
@@ -39,29 +39,28 @@ bool isBoundary(const Heightfield& hf, const MutualLinks& links, int span) {
 class Field {
  public:
   Field(const Heightfield& hf, const MutualLinks& links)
-      : links_(links), dist_(hf.spanCount(), kUnreached) {
-    for (int s = 0; s < hf.spanCount(); ++s) {
-      if (isBoundary(hf, links, s)) dist_[s] = 0;
-    }
-  }
+      : hf_(hf), links_(links), dist_(hf.spanCount(), kUnreached) {}
 
   std::vector<int> run() {
     const int n = static_cast<int>(dist_.size());
-    // Forward: the neighbours earlier in span order (-x, -z and the two
-    // -z diagonals); backward: the later ones.
+    // Forward: sources at 0, every other span from its neighbours earlier
+    // in span order (-x, -z and the two -z diagonals), all already final
+    // for this pass.
     for (int s = 0; s < n; ++s) {
-      if (dist_[s] != 0) lowerTo(s, forwardBound(s));
+      dist_[s] = isBoundary(hf_, links_, s) ? 0 : forwardBound(s);
     }
-    for (int s = n - 1; s >= 0; --s) {
-      if (dist_[s] != 0) lowerTo(s, backwardBound(s));
-    }
+    // Backward: every neighbour. Afterwards each link (a, b) holds
+    // d(b) <= d(a) + step or has its lowered end queued: a later span read
+    // an earlier one's value from before that one was lowered only if the
+    // lowering pushed the new value on to it (pushLater), and a span
+    // lowered by such a push is queued.
     std::vector<std::pair<int, int>> lowered;  // (distance, span)
-    for (int s = 0; s < n; ++s) {
+    for (int s = n - 1; s >= 0; --s) {
       if (dist_[s] == 0) continue;
       const int bound = fullBound(s);
       if (bound < dist_[s]) {
         dist_[s] = bound;
-        lowered.emplace_back(bound, s);
+        pushLater(s, bound, lowered);
       }
     }
     settleFrom(lowered);
@@ -70,10 +69,6 @@ class Field {
 
  private:
   int at(int span) const { return span < 0 ? kUnreached : dist_[span]; }
-
-  void lowerTo(int s, int bound) {
-    if (bound < dist_[s]) dist_[s] = bound;
-  }
 
   // The step to N(s, d), then, optionally, the diagonal steps on from it
   // turning to d+1 and to d+3: distance of s through that first step.
@@ -98,12 +93,29 @@ class Field {
     return std::min({viaAll(s, 3), viaOrthogonal(s, 0), viaTurn(s, 0, 3),
                      viaTurn(s, 2, 1)});
   }
-  // Later spans: +z (and both diagonals from it), +x (and on to +z),
-  // -x on to +z.
-  int backwardBound(int s) const {
-    return std::min({viaAll(s, 1), viaOrthogonal(s, 2), viaTurn(s, 2, 3),
-                     viaTurn(s, 0, 1)});
+  // Lowers the later neighbours (+x, +z and the two +z diagonals, already
+  // passed) that s now improves, and queues them.
+  void pushLater(int s, int d, std::vector<std::pair<int, int>>& lowered) {
+    auto push = [&](int t, int distance) {
+      if (t < 0 || distance >= dist_[t]) return;
+      dist_[t] = distance;
+      lowered.emplace_back(distance, t);
+    };
+    const int north = links_(s, 1);
+    if (north >= 0) {
+      push(north, d + 2);
+      push(links_(north, 0), d + 3);
+      push(links_(north, 2), d + 3);
+    }
+    const int east = links_(s, 2);
+    if (east >= 0) {
+      push(east, d + 2);
+      push(links_(east, 1), d + 3);
+    }
+    const int west = links_(s, 0);
+    if (west >= 0) push(links_(west, 1), d + 3);
   }
+
   int fullBound(int s) const {
     return std::min({viaAll(s, 0), viaAll(s, 1), viaAll(s, 2), viaAll(s, 3)});
   }
@@ -129,8 +141,8 @@ class Field {
 
   // Dijkstra with a ring of four buckets: steps cost 2 or 3, so every
   // pending entry lies at most 3 above the distance being settled. The
-  // check pass's spans join their bucket when the ring reaches their
-  // distance (sorted first), so the ring's window still holds.
+  // spans the backward pass queued join their bucket when the ring reaches
+  // their distance (sorted first), so the ring's window still holds.
   void settleFrom(std::vector<std::pair<int, int>>& lowered) {
     std::sort(lowered.begin(), lowered.end());
     std::size_t next = 0;
@@ -151,6 +163,7 @@ class Field {
     }
   }
 
+  const Heightfield& hf_;
   const MutualLinks& links_;
   std::vector<int> dist_;
   std::array<std::vector<int>, 4> buckets_;
