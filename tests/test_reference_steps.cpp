@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "core/builder.h"
 #include "core/scenarios.h"
 #include "reference/contours_steps.h"
 #include "reference/reference.h"
@@ -398,68 +399,53 @@ Heightfield randomSingleFloor(std::mt19937& rng) {
   const int cutPct = std::array{0, 10, 25}[below(3)];
   const int oneWayPct = std::array{0, 5}[below(2)];
   const int extraPct = below(4) == 0 ? 30 : 0;
-  // main[cell] = index of the main span in its cell, -1 for a hole.
+  // main[cell] = index within its cell of the main span, -1 for a hole.
   std::vector<int> main(w * d, -1);
-  std::vector<std::vector<Span>> cells(w * d);
+  HeightfieldBuilder builder(w, d);
   for (int c = 0; c < w * d; ++c) {
     if (below(100) < holePct) continue;
-    Span s;
-    s.area = below(100) < zeroPct ? 0 : 1 + below(areaKinds);
-    if (below(100) < extraPct) {
-      Span extra;  // an area-0 span below (y -20) or above (y 20)
+    const int area = below(100) < zeroPct ? 0 : 1 + below(areaKinds);
+    builder.add(c % w, c / w, 0, area);
+    main[c] = 0;
+    if (below(100) < extraPct) {  // an area-0 span below or above
       const bool under = below(2) == 0;
-      extra.y = under ? -20 : 20;
-      cells[c].push_back(under ? extra : s);
-      cells[c].push_back(under ? s : extra);
+      builder.add(c % w, c / w, under ? -20 : 20, 0);
       main[c] = under ? 1 : 0;
-    } else {
-      cells[c].push_back(s);
-      main[c] = 0;
     }
   }
-  for (int z = 0; z < d; ++z) {
-    for (int x = 0; x < w; ++x) {
-      const int c = x + z * w;
-      for (int i = 0; i < static_cast<int>(cells[c].size()); ++i) {
-        for (int dir = 0; dir < 4; ++dir) {
-          const int nx = x + kDirX[dir], nz = z + kDirZ[dir];
-          if (nx < 0 || nz < 0 || nx >= w || nz >= d) continue;
-          const int nc = nx + nz * w;
-          if (main[nc] < 0) continue;
-          // Main spans link to the main span; extra spans now and then.
-          if (i == main[c] || below(4) == 0) cells[c][i].link[dir] = main[nc];
-        }
+  // Climb 0 links main spans to the neighbouring main spans; the extra
+  // spans' links are then drawn: to the main span now and then.
+  Heightfield hf = builder.build(LinkRule{});
+  auto spanOf = [&](int c, int i) { return hf.cellStart[c] + i; };
+  for (int c = 0; c < w * d; ++c) {
+    for (int i = 0; i < hf.counts[c]; ++i) {
+      if (i == main[c]) continue;
+      for (int dir = 0; dir < 4; ++dir) {
+        const int nx = c % w + kDirX[dir], nz = c / w + kDirZ[dir];
+        const bool open = hf.insideGrid(nx, nz) && main[nx + nz * w] >= 0;
+        hf.spans[spanOf(c, i)].link[dir] =
+            open && below(4) == 0 ? main[nx + nz * w] : kNoLink;
       }
     }
   }
   // Cut links between main spans: both ways, or the back link only.
-  for (int z = 0; z < d; ++z) {
-    for (int x = 0; x < w; ++x) {
-      const int c = x + z * w;
-      if (main[c] < 0) continue;
-      for (int dir : {1, 2}) {
-        const int nx = x + kDirX[dir], nz = z + kDirZ[dir];
-        if (nx >= w || nz >= d || main[nx + nz * w] < 0) continue;
-        auto& here = cells[c][main[c]].link[dir];
-        auto& back = cells[nx + nz * w][main[nx + nz * w]].link[dir ^ 2];
-        const int r = below(100);
-        if (r < cutPct) {
-          here = kNoLink;
-          back = kNoLink;
-        } else if (r < cutPct + oneWayPct) {
-          (below(2) == 0 ? here : back) = kNoLink;
-        }
+  for (int c = 0; c < w * d; ++c) {
+    if (main[c] < 0) continue;
+    for (int dir : {1, 2}) {
+      const int nx = c % w + kDirX[dir], nz = c / w + kDirZ[dir];
+      if (!hf.insideGrid(nx, nz) || main[nx + nz * w] < 0) continue;
+      auto& here = hf.spans[spanOf(c, main[c])].link[dir];
+      auto& back =
+          hf.spans[spanOf(nx + nz * w, main[nx + nz * w])].link[dir ^ 2];
+      const int r = below(100);
+      if (r < cutPct) {
+        here = kNoLink;
+        back = kNoLink;
+      } else if (r < cutPct + oneWayPct) {
+        (below(2) == 0 ? here : back) = kNoLink;
       }
     }
   }
-  Heightfield hf;
-  hf.width = w;
-  hf.depth = d;
-  for (const auto& cell : cells) {
-    hf.counts.push_back(static_cast<int>(cell.size()));
-    hf.spans.insert(hf.spans.end(), cell.begin(), cell.end());
-  }
-  hf.index();
   return hf;
 }
 
