@@ -13,6 +13,7 @@
 #include "fuzz/fuzz_case.h"
 #include "fuzz/harness_support.h"
 #include "fuzz/mutator.h"
+#include "reference/contours_steps.h"
 #include "registry/implementations.h"
 #include "tests/invariants.h"
 
@@ -40,8 +41,24 @@ StageResult asResult(const std::vector<int>& regions, ContourSet contours) {
   return r;
 }
 
+// §6 Tracing: the loop sums hold for every traced loop, the ones of area 0
+// (readings R8) and the holes no outline takes included; an output's raw
+// loops leave both out (docs/readings.md A25). So the sums are checked on
+// the reference's own trace, and every implementation's raw loops are held
+// to the reference's by the comparison below.
+std::vector<testing::RegionLoop> tracedLoops(const Heightfield& hf) {
+  std::vector<testing::RegionLoop> loops;
+  for (const ref::RawLoop& raw : ref::traceLoops(hf, *hf.regions)) {
+    loops.push_back({raw.region, raw.vertices});
+  }
+  return loops;
+}
+
 void check(const Heightfield& hf, const Settings& settings,
            const std::vector<Answer>& answers) {
+  const std::string tracing =
+      testing::checkTracedLoops(hf, *hf.regions, tracedLoops(hf));
+  if (!tracing.empty()) fail(kHarness, hf, settings, "tracing: " + tracing);
   for (const Answer& a : answers) {
     const std::string failure =
         invariantFailure(hf, *hf.regions, a.result.contours);

@@ -98,30 +98,6 @@ std::set<int> retriedRegions(const Heightfield& hf,
   return retried;
 }
 
-// Regions holding a slit (readings erratum): a wall edge — no mutual
-// neighbour, the cell beside inside the grid — facing a column that holds a
-// span of the same region. A one-way link is one way to make a slit; a
-// missing link or a cliff between two spans of the region is another. The
-// slit's mouth is a portal on its own region's side only.
-std::set<int> regionsWithSlits(const Heightfield& hf,
-                               const std::vector<int>& regions) {
-  std::set<int> slit;
-  for (int s = 0; s < hf.spanCount(); ++s) {
-    for (int d = 0; d < 4; ++d) {
-      const int x = hf.cellX(s) + kDirX[d], z = hf.cellZ(s) + kDirZ[d];
-      if (regions[s] < 1 || !hf.insideGrid(x, z)) continue;
-      if (testing::mutualNeighbour(hf, s, d) >= 0) continue;
-      const int cell = x + z * hf.width;
-      for (int i = 0; i < hf.counts[cell]; ++i) {
-        if (regions[hf.cellStart[cell] + i] == regions[s]) {
-          slit.insert(regions[s]);
-        }
-      }
-    }
-  }
-  return slit;
-}
-
 // Regions with a traced loop that passes the same (x, z) corner twice (a
 // pinch, or floors stacked in one region). Simplification can make the two
 // visits consecutive; merging them keeps the first (readings R10,
@@ -237,8 +213,10 @@ RC_GTEST_PROP(Contours, RawVerticesWithinMaxErrorWithoutStraightBorders, ()) {
 // §6 with the readings erratum: with MaxError 0 and every link mutual both
 // sides of a shared border keep the same vertices — except on the border
 // of a region holding a slit, which the erratum names but pins on one-way
-// links only; a missing link or a cliff between two spans of one region
-// makes the same slit (see props/README.md), and on the borders of a region
+// links only; a missing link, a cliff or a link to another floor of the
+// neighbouring column between two spans of one region makes the same slit
+// (props/README.md Findings 1 and 6, testing::regionsWithSlits), and on the
+// borders of a region
 // with a traced loop of area 0, which readings R8 ignores (a region wound
 // over itself on two floors; Findings 5). Not checked when a loop fell
 // back to raw (RawFallbacks > 0: the raw loop keeps collinear vertices the
@@ -249,7 +227,7 @@ RC_GTEST_PROP(Contours, SharedBordersAgreeWithZeroError, ()) {
   forEachImplementation([&](const Implementation& impl) {
     const Outcome out = runBoth(impl, hf, settings);
     if (fellBackOrDroppedAHole(out.contours)) return;
-    const auto slits = regionsWithSlits(hf, out.regions);
+    const auto slits = testing::regionsWithSlits(hf, out.regions);
     const auto zeroArea = regionsWithZeroAreaLoops(hf, out.regions);
     RC_CLASSIFY(!slits.empty(), "borders of slit regions left out");
     RC_CLASSIFY(!zeroArea.empty(), "borders of zero-area loops left out");
@@ -295,7 +273,7 @@ RC_GTEST_PROP(Contours, SharedBordersAgreeWithPositiveError, ()) {
     const Outcome out = runBoth(impl, hf, settings);
     if (fellBackOrDroppedAHole(out.contours)) return;
     std::set<int> exemptRegions = retriedRegions(hf, out.regions, settings);
-    exemptRegions.merge(regionsWithSlits(hf, out.regions));
+    exemptRegions.merge(testing::regionsWithSlits(hf, out.regions));
     exemptRegions.merge(regionsWithRepeatedCorners(hf, out.regions));
     exemptRegions.insert(static_cast<int>(settings.borderRegion));
     const auto exemptPairs = oneSidedPortalBorders(hf, out.regions);

@@ -296,6 +296,27 @@ std::string checkSharedBordersAgree(const ContourSet& contours) {
   return "";
 }
 
+std::set<int> regionsWithSlits(const Heightfield& hf,
+                               const std::vector<int>& regions) {
+  std::set<int> slit;
+  for (int s = 0; s < hf.spanCount(); ++s) {
+    if (regions[s] < 1) continue;
+    for (int d = 0; d < 4; ++d) {
+      const int x = hf.cellX(s) + kDirX[d], z = hf.cellZ(s) + kDirZ[d];
+      if (!hf.insideGrid(x, z)) continue;
+      const int n = mutualNeighbour(hf, s, d);
+      if (n >= 0 && regions[n] == regions[s]) continue;  // not a boundary
+      const int cell = x + z * hf.width;
+      for (int i = 0; i < hf.counts[cell]; ++i) {
+        if (regions[hf.cellStart[cell] + i] == regions[s]) {
+          slit.insert(regions[s]);
+        }
+      }
+    }
+  }
+  return slit;
+}
+
 }  // namespace regcon::testing
 
 namespace regcon::testing {

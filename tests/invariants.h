@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -58,6 +59,13 @@ std::string checkRawWithinError(const ContourSet& contours, double maxError);
 // of every shared border keep the same vertex positions.
 std::string checkSharedBordersAgree(const ContourSet& contours);
 
+// Regions holding a slit (readings erratum; docs/readings.md A15, A24): a
+// boundary edge of region R inside the grid — no mutual neighbour there, or
+// one of another region — facing a column that holds a span of R. The
+// slit's mouth is a portal on R's side of a border only.
+std::set<int> regionsWithSlits(const Heightfield& hf,
+                               const std::vector<int>& regions);
+
 }  // namespace regcon::testing
 
 namespace regcon::testing {
@@ -67,8 +75,12 @@ struct RegionLoop {
   Loop vertices;
 };
 
-// §6 Tracing: per region the signed areas of its raw loops sum to twice
-// its span count, and their lengths to its number of boundary edges.
+// §6 Tracing: per region the signed areas of its loops sum to twice its
+// span count, and their lengths to its number of boundary edges. `loops`
+// must be every loop the tracing gives (ref::traceLoops), the ones of
+// signed area 0 (readings R8) and the holes no outline contains included:
+// an output's raw outlines and holes leave both out, so their sums may fall
+// short (docs/readings.md A25).
 std::string checkTracedLoops(const Heightfield& hf,
                              const std::vector<int>& regions,
                              const std::vector<RegionLoop>& loops);
