@@ -11,6 +11,8 @@ namespace {
 constexpr int kCornerDx[4] = {0, 1, 1, 0};
 constexpr int kCornerDz[4] = {1, 1, 0, 0};
 
+constexpr const char* kLoopNotClosed = "contour tracing did not close its loop";
+
 bool isBoundaryEdge(const Heightfield& hf, const std::vector<int>& regions,
                     int span, int dir) {
   return neighbourValue(hf, regions, span, dir) != regions[span];
@@ -41,7 +43,8 @@ RawLoop traceLoop(const Heightfield& hf, const std::vector<int>& regions,
   int dir = startDir;
   // Every state is met at most once per loop: a longer walk is a bug.
   const int64_t maxSteps = 4 * static_cast<int64_t>(hf.spanCount()) + 4;
-  for (int64_t step = 0; step <= maxSteps; ++step) {
+  for (int64_t step = 0;; ++step) {
+    if (step > maxSteps) throw std::logic_error(kLoopNotClosed);
     if (isBoundaryEdge(hf, regions, span, dir)) {
       loop.vertices.push_back({hf.cellX(span) + kCornerDx[dir],
                                vertexY(hf, span, dir),
@@ -58,7 +61,6 @@ RawLoop traceLoop(const Heightfield& hf, const std::vector<int>& regions,
       return loop;
     }
   }
-  throw std::logic_error("contour tracing did not close its loop");
 }
 
 }  // namespace

@@ -14,12 +14,14 @@ std::vector<int> unfilteredPartition(const Heightfield& hf,
     case Partition::Layers:
       return buildLayerRegionsUnfiltered(hf, settings.minRegionArea);
     case Partition::LayerFirst:
-      // Readings R4: cached layers, else layers with every island kept.
-      return labelLayerComponents(
-          hf, hf.layers ? *hf.layers
-                        : assignLayers(hf, buildLayerRegionsUnfiltered(hf, 0)));
+      break;
   }
-  return {};
+  // LayerFirst, Readings R4: cached layers, else layers with every island
+  // kept. (Written after the switch so no line is left for an enum value
+  // outside Partition, which the settings reader never admits.)
+  return labelLayerComponents(
+      hf, hf.layers ? *hf.layers
+                    : assignLayers(hf, buildLayerRegionsUnfiltered(hf, 0)));
 }
 
 }  // namespace
