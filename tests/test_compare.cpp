@@ -258,6 +258,54 @@ TEST(Compare, ASpanPastTheFieldIsNamedByItsIndex) {
   EXPECT_EQ(spanName(twoColumns(), 3), "span 3");
 }
 
+// A heightfield not yet indexed (no span-to-cell table) names a span by
+// its index alone, as it cannot tell its cell.
+TEST(Compare, ASpanOfAnUnindexedFieldIsNamedByItsIndex) {
+  Heightfield unindexed = twoColumns();
+  unindexed.spanCell.clear();
+  EXPECT_EQ(spanName(unindexed, 1), "span 1");
+}
+
+// Every section counts each contour (or span) that differs and names the
+// first: both contours differ in region, area, vertex count, raw outline
+// (the first's only on the reference side) and in a raw hole's vertex;
+// the distances differ at span 1 and in length.
+TEST(Compare, EachSectionCountsEveryDifferenceAndNamesTheFirst) {
+  StageResult actual = handMade();
+  actual.regions.distances = std::vector<int>{0, 3};
+  for (Contour& c : actual.contours.contours) {
+    c.region += 6;
+    c.area -= 1;
+    c.vertices.pop_back();
+    (*c.rawOutline)[0].y = 1;
+    (*c.rawHoles)[0][2].z = 9;
+  }
+  actual.contours.contours[0].rawOutline.reset();
+  const Comparison c =
+      compareResults(twoColumns(), handMade(), actual, labels());
+  ASSERT_EQ(sectionNames(c), (std::vector<std::string>{
+                                 "distances", "contour region", "contour area",
+                                 "contour vertex count", "contour rawOutline",
+                                 "contour rawHoles"}));
+  for (const SectionDifference& d : c.sections) {
+    EXPECT_EQ(d.count, 2u) << d.section;
+  }
+  EXPECT_EQ(c.sections[0].first,
+            "distances[1], span 1 (cell (0, 0), 1 from the bottom): "
+            "reference 2, optimized 3");
+  EXPECT_EQ(c.sections[1].first,
+            "contours[0].region: reference 1, optimized 7");
+  EXPECT_EQ(c.sections[2].first,
+            "contours[0].area (region 1): reference 63, optimized 62");
+  EXPECT_EQ(c.sections[3].first,
+            "contours[0] (region 1): reference has 4 vertices, optimized 3");
+  EXPECT_EQ(c.sections[4].first,
+            "contours[0].rawOutline: only reference has it");
+  EXPECT_EQ(c.sections[5].first,
+            "contours[0].rawHoles[0][2]: reference [7, 0, 1, 0], "
+            "optimized [7, 0, 9, 0]");
+}
+
 TEST(Compare, EverySectionOfAStageResultIsReportedInDocumentOrder) {
   StageResult actual = handMade();
   (*actual.regions.distances)[0] = 1;

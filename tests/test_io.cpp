@@ -3,6 +3,7 @@
 // rule), the documents each reader accepts, round trips through the
 // canonical writers, files and validate, and the shared vectors.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cmath>
@@ -14,6 +15,8 @@
 #include <numeric>
 #include <sstream>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "core/builder.h"
 #include "core/io.h"
@@ -774,6 +777,102 @@ const std::vector<RuleCase> kRuleCases = {
      R"({"a":null,"b":true,"c":1.5,"format":"build3d.settings",)"
      R"("version":2})",
      {"t.json: version: must be 1, found 2"}, Match::Whole},
+    // A streamed key ("counts", "regions") given a value of each JSON kind
+    // but an array, and each kind inside the streamed array: the reader
+    // takes each kind by its own path (core/io_heightfield.cpp scalar).
+    {"ReadHeightfield_RejectsNullCounts", Reader::Chf,
+     chfWith("[1,2,0,1]", "null"),
+     {"t.json: counts: must be an array, found null"}, Match::Whole},
+    {"ReadHeightfield_RejectsBooleanCounts", Reader::Chf,
+     chfWith("[1,2,0,1]", "true"),
+     {"t.json: counts: must be an array, found true"}, Match::Whole},
+    {"ReadHeightfield_RejectsStringCounts", Reader::Chf,
+     chfWith("[1,2,0,1]", R"("1201")"),
+     {"t.json: counts: must be an array, found the string \"1201\""},
+     Match::Whole},
+    {"ReadHeightfield_RejectsFloatCounts", Reader::Chf,
+     chfWith("[1,2,0,1]", "1.5"),
+     {"t.json: counts: must be an array, found 1.5"}, Match::Whole},
+    {"ReadHeightfield_RejectsNegativeCounts", Reader::Chf,
+     chfWith("[1,2,0,1]", "-4"),
+     {"t.json: counts: must be an array, found -4"}, Match::Whole},
+    {"ReadHeightfield_RejectsObjectCounts", Reader::Chf,
+     chfWith("[1,2,0,1]", "{}"),
+     {"t.json: counts: must be an array, found an object"}, Match::Whole},
+    {"ReadHeightfield_RejectsHugeCounts", Reader::Chf,
+     chfWith("[1,2,0,1]", "18446744073709551615"),
+     {"t.json: counts: must be an array, found 18446744073709551615"},
+     Match::Whole},
+    {"ReadHeightfield_RejectsBooleanRegionId", Reader::Chf,
+     chf(kBody + R"(,"regions":[1,true,1,1])"),
+     {"t.json: regions[1]: must be an integer, found true"}, Match::Whole},
+    {"ReadHeightfield_RejectsStringRegionId", Reader::Chf,
+     chf(kBody + R"(,"regions":[1,"1",1,1])"),
+     {"t.json: regions[1]: must be an integer, found the string \"1\""},
+     Match::Whole},
+    {"ReadHeightfield_RejectsFloatLayerId", Reader::Chf,
+     chf(kBody + R"(,"layers":[0,0,0.5,0])"),
+     {"t.json: layers[2]: must be an integer, found 0.5 (a number written "
+      "with a fraction or exponent is not an integer, even when whole)"},
+     Match::Whole},
+    {"ReadHeightfield_RejectsObjectRegionId", Reader::Chf,
+     chf(kBody + R"(,"regions":[1,1,{},1])"),
+     {"t.json: regions[2]: must be an integer, found an object"},
+     Match::Whole},
+    {"ReadHeightfield_RejectsHugeRegionId", Reader::Chf,
+     chf(kBody + R"(,"regions":[18446744073709551615,1,1,1])"),
+     {"t.json: regions[0]: 18446744073709551615 is out of range "
+      "(0 <= region id <= 65535)"}, Match::Whole},
+    // A negative integer outside the streamed arrays (nlohmann hands
+    // non-negative ones over as unsigned).
+    {"ReadHeightfield_RejectsNegativeWidth", Reader::Chf,
+     chfWith("\"width\":2", "\"width\":-2"),
+     {"t.json: width: -2 is out of range (1 <= width <= 32767)"},
+     Match::Whole},
+    {"ReadHeightfield_RejectsArrayInsideASpan", Reader::Chf,
+     chfWith("[[0,63,", "[[0,[63],"),
+     {"t.json: spans[0] area: must be an integer, found an array"},
+     Match::Whole},
+    // The other readers: a negative number at the top level, an object
+    // inside an integer array, a vertex entry beyond 32 bits.
+    {"ReadSettings_RejectsNegativeTopLevelNumber", Reader::Settings, "-5",
+     {"t.json: top level: must be a JSON object, found -5"}, Match::Whole},
+    {"ReadRegions_RejectsObjectAsRegionId", Reader::Regions,
+     regionsWith(R"("regionCount":1,"regions":[1,{"a":1},1])"),
+     {"t.json: regions[1]: must be an integer, found an object"},
+     Match::Whole},
+    {"ReadContours_RejectsVertexYAbove32Bits", Reader::Contours,
+     contoursWith(R"({"region":1,"area":63,"vertices":)"
+                  R"([[0,3000000000,0,-1],[2,0,0,-1],[0,0,2,-1]]})"),
+     {"t.json: contours[0].vertices[0] y: 3000000000 is out of range "
+      "(-2147483648 <= y <= 2147483647)"}, Match::Whole},
+    {"ReadContours_RejectsVertexXBelow32Bits", Reader::Contours,
+     contoursWith(R"({"region":1,"area":63,"vertices":)"
+                  R"([[0,0,0,-1],[-3000000000,0,0,-1],[0,0,2,-1]]})"),
+     {"t.json: contours[0].vertices[1] x: -3000000000 is out of range "
+      "(-2147483648 <= x <= 2147483647)"}, Match::Whole},
+    // The NaN hint: a word ending in "n" that is not a lone "n" (a broken
+    // false), a lower-case nan, letters after a decimal point.
+    {"ReadHeightfield_NoNaNHintForABrokenFalse", Reader::Chf,
+     chfWith("[10,1,", "[fn,1,"),
+     {"t.json: not valid JSON: parse error at line 1, column 122: syntax "
+      "error while parsing value - invalid literal; last read: '-1],[fn'"},
+     Match::Whole},
+    {"ReadHeightfield_NaNHintForALowerCaseNan", Reader::Chf,
+     chfWith("[10,1,", "[nan,1,"),
+     {"t.json: not valid JSON: parse error at line 1, column 122: syntax "
+      "error while parsing value - invalid literal; last read: '-1],[na' "
+      "(NaN and Infinity are not JSON numbers)"}, Match::Whole},
+    {"ReadHeightfield_NoNaNHintForLettersAfterAPoint", Reader::Chf,
+     chfWith("[10,1,", "[1.I,1,"),
+     {"t.json: not valid JSON: parse error at line 1, column 123: syntax "
+      "error while parsing value - invalid number; expected digit after "
+      "'.'; last read: '1.I'"}, Match::Whole},
+    {"ReadHeightfield_NoNaNHintForALoneNAtTheEnd", Reader::Chf,
+     chfWith("[10,1,", "[n,1,").substr(0, 121),
+     {"t.json: not valid JSON: parse error at line 1, column 122: syntax "
+      "error while parsing value - invalid literal; last read: '-1],[n'"},
+     Match::Whole},
 };
 // clang-format on
 
@@ -792,7 +891,7 @@ TEST(IoRules, EveryRowIsRejectedNamingKeyAndRule) {
           << "message: " << message << "\nmissing: " << part;
     }
   }
-  EXPECT_EQ(kRuleCases.size(), 158u) << "rows were added or lost";
+  EXPECT_EQ(kRuleCases.size(), 180u) << "rows were added or lost";
 }
 
 // validate dispatches on the document's own "format" to the same readers,
@@ -967,6 +1066,22 @@ TEST(ReadSettings, MissingKeysTakeDefaults) {
   EXPECT_EQ(settings.rawContours, defaults.rawContours);
 }
 
+// The partition names of interchange §2 both ways; a value outside the
+// enum (which no reader makes) gets the placeholder, not a crash.
+TEST(PartitionNames, RoundTripAndAnUnknownValueIsNamedByThePlaceholder) {
+  for (const auto& [partition, name] :
+       std::vector<std::pair<Partition, std::string>>{
+           {Partition::Watershed, "watershed"},
+           {Partition::Monotone, "monotone"},
+           {Partition::Layers, "layers"},
+           {Partition::LayerFirst, "layer-first"}}) {
+    EXPECT_EQ(partitionName(partition), name);
+    EXPECT_EQ(parsePartition(name), partition) << name;
+  }
+  EXPECT_EQ(parsePartition("Watershed"), std::nullopt);
+  EXPECT_STREQ(partitionName(static_cast<Partition>(7)), "?");
+}
+
 TEST(ReadSettings, ReadsEveryKey) {
   const Settings s = parseSettings(settingsWith(
       R"("partition":"layer-first","minRegionArea":2147483647,)"
@@ -991,6 +1106,26 @@ TEST(ReadSettings, AcceptsNegativeZeroMaxErrorAsZero) {
 
 TEST(ReadSettings, AcceptsIntegerMaxError) {
   EXPECT_EQ(parseSettings(settingsWith(R"("maxError":2)")).maxError, 2.0);
+}
+
+// "-" is standard input for settings too, named "<stdin>" in messages.
+TEST(ReadSettingsFile, ReadsStandardInputForDash) {
+  for (const auto& [text, expected] :
+       std::vector<std::pair<std::string, std::string>>{
+           {settingsWith(R"("maxError":2.5)"), ""},
+           {settingsWith(R"("maxError":"2")"),
+            "<stdin>: maxError: must be a finite number >= 0, found the "
+            "string \"2\""}}) {
+    std::istringstream fake(text);
+    std::streambuf* const saved = std::cin.rdbuf(fake.rdbuf());
+    try {
+      EXPECT_EQ(readSettingsFile("-").maxError, 2.5);
+      EXPECT_EQ(expected, "");
+    } catch (const InputError& error) {
+      EXPECT_EQ(error.what(), expected);
+    }
+    std::cin.rdbuf(saved);
+  }
 }
 
 TEST(ReadSettingsFile, ReadsFile) {
@@ -1021,6 +1156,25 @@ TEST(ReadRegions, AcceptsDocumentWithoutDistances) {
 
 // ---------------------------------------------------------------------------
 // Contours (§4)
+
+// The keys of a contour come in any order: a raw outline before the
+// outline is still a raw outline, and the outline is still required.
+TEST(ReadContours, AcceptsTheRawOutlineBeforeTheOutline) {
+  const std::string square = R"([[0,0,0,-1],[0,0,1,-1],[1,0,1,-1],[1,0,0,-1]])";
+  std::istringstream in(contoursWith(R"({"region":1,"area":63,"rawOutline":)" +
+                                     square + R"(,"vertices":)" + kTriangle +
+                                     "}"));
+  const ContourSet set = readContours(in, "t.json");
+  ASSERT_EQ(set.contours.size(), 1u);
+  EXPECT_EQ(set.contours[0].vertices,
+            (Loop{{0, 0, 0, -1}, {2, 0, 0, -1}, {0, 0, 2, -1}}));
+  ASSERT_TRUE(set.contours[0].rawOutline.has_value());
+  EXPECT_EQ(set.contours[0].rawOutline->size(), 4u);
+  EXPECT_EQ(rejectionOf(Reader::Contours,
+                        contoursWith(R"({"region":1,"area":63,"rawOutline":)" +
+                                     square + "}")),
+            "t.json: contours[0].vertices: missing (required)");
+}
 
 TEST(ReadContours, AcceptsContourWithRawLoops) {
   std::istringstream in(contourWith(R"(,"rawOutline":)" + kTriangle +
@@ -1240,6 +1394,17 @@ TEST(ReadCappedResult, ReadsADocumentWithinTheCap) {
   EXPECT_EQ(result.regions.regions, (std::vector<int>{1, 1, 1}));
 }
 
+// A document that ends before the cap: the source runs dry first.
+TEST(ReadCappedResult, ReadsADocumentShorterThanTheCap) {
+  const std::string text = resultWith(kRegionsDoc, contourWith(""));
+  std::istringstream in(text);
+  const StageResult result =
+      readCappedResult(in, "out", ByteCap{text.size() + 100, "raise it"});
+  EXPECT_EQ(result.regions.regions, (std::vector<int>{1, 1, 1}));
+  ASSERT_EQ(result.contours.contours.size(), 1u);
+  EXPECT_EQ(result.contours.contours[0].vertices.size(), 3u);
+}
+
 TEST(ReadCappedResult, StopsAnEndlessStreamAtTheCap) {
   EndlessResult endless;
   std::istream in(&endless);
@@ -1294,6 +1459,84 @@ TEST(ValidateFile, ReadsStandardInputForDash) {
   const std::string format = validateFile("-");
   std::cin.rdbuf(saved);
   EXPECT_EQ(format, "build3d.settings");
+}
+
+// What validate reads from standard input, or from a pipe, it reads once:
+// the replay buffer hands the bytes the format sniffer took to the reader
+// again. `text` is read as standard input; the error, if any, is returned.
+std::string validateStandardInput(const std::string& text,
+                                  std::string* format = nullptr) {
+  std::istringstream fake(text);
+  std::streambuf* const saved = std::cin.rdbuf(fake.rdbuf());
+  std::string message;
+  try {
+    const std::string found = validateFile("-");
+    if (format != nullptr) *format = found;
+  } catch (const InputError& error) {
+    message = error.what();
+  }
+  std::cin.rdbuf(saved);
+  return message;
+}
+
+// The problems of the header are named as on a file, with the document
+// named "<stdin>".
+TEST(ValidateFile, NamesHeaderProblemsOnStandardInput) {
+  EXPECT_EQ(validateStandardInput(R"({"version":1})"),
+            "<stdin>: format: missing (expected one of build3d.chf, "
+            "build3d.settings, build3d.regions, build3d.contours, "
+            "build3d.result)");
+  EXPECT_EQ(validateStandardInput(R"({"format":5})"),
+            "<stdin>: format: must be a string naming the document type, "
+            "found 5");
+  EXPECT_EQ(validateStandardInput(R"({"format":[1]})"),
+            "<stdin>: format: must be a string naming the document type, "
+            "found an array");
+  EXPECT_EQ(validateStandardInput("[1]"),
+            "<stdin>: top level: must be a JSON object, found an array");
+  EXPECT_EQ(validateStandardInput("{\"a\":"),
+            "<stdin>: not valid JSON: parse error at line 1, column 6: syntax "
+            "error while parsing value - unexpected end of input; expected "
+            "'[', '{', or a literal");
+}
+
+// A document longer than the sniffer's first chunk (64 KiB): the reader
+// gets the recorded chunk back, then the rest straight from the stream, so
+// a rule broken past the first chunk is still found, and a good document
+// is read whole.
+TEST(ValidateFile, ReadsStandardInputPastTheSniffedChunk) {
+  const std::string filler = "\"note\":\"" + std::string(200000, 'x') + "\"";
+  std::string format;
+  EXPECT_EQ(
+      validateStandardInput(settingsWith(filler + R"(,"maxError":2)"), &format),
+      "");
+  EXPECT_EQ(format, "build3d.settings");
+  EXPECT_EQ(validateStandardInput(settingsWith(filler + R"(,"maxError":-1)")),
+            "<stdin>: maxError: must be a finite number >= 0, found -1");
+}
+
+// A path that is not a regular file (here a pipe) is read once, through
+// the replay buffer, and named by its path.
+TEST(ValidateFile, ReadsAPipeOnce) {
+  for (const auto& [text, expected] :
+       std::vector<std::pair<std::string, std::string>>{
+           {settingsWith(R"("maxError":2)"), ""},
+           {settingsWith(R"("maxError":true)"),
+            ": maxError: must be a finite number >= 0, found true"}}) {
+    int ends[2];
+    ASSERT_EQ(pipe(ends), 0);
+    ASSERT_EQ(write(ends[1], text.data(), text.size()),
+              static_cast<ssize_t>(text.size()));  // fits the pipe's buffer
+    close(ends[1]);
+    const std::string path = "/dev/fd/" + std::to_string(ends[0]);
+    try {
+      EXPECT_EQ(validateFile(path), "build3d.settings");
+      EXPECT_EQ(expected, "");
+    } catch (const InputError& error) {
+      EXPECT_EQ(error.what(), path + expected);
+    }
+    close(ends[0]);
+  }
 }
 
 TEST(ValidateFile, RejectsMissingFile) {

@@ -5,6 +5,7 @@
 #include <set>
 #include <string>
 
+#include "core/builder.h"
 #include "core/hash.h"
 #include "core/scenarios.h"
 #include "registry/implementations.h"
@@ -242,6 +243,56 @@ TEST(Scenarios, FlatLinksEveryNeighbour) {
   EXPECT_EQ(oneWayLinks(hf), 0);
   // Corner (0, 0) has neighbours only in +z and +x.
   EXPECT_EQ(hf.spans[0].link, (std::array<int, 4>{kNoLink, 0, 0, kNoLink}));
+}
+
+// The builder keeps at most 63 floors per cell (interchange §1), the
+// lowest: floors given in any order, a duplicate counted once.
+TEST(Builder, KeepsTheLowestSixtyThreeFloorsOfATallerColumn) {
+  HeightfieldBuilder builder(1, 1);
+  for (int i = 64; i >= 0; --i) builder.add(0, 0, 3 * i, 1);  // 65 floors
+  builder.add(0, 0, 0, 1);                                    // a duplicate
+  const Heightfield hf = builder.build(LinkRule{});
+  ASSERT_EQ(hf.counts, (std::vector<uint8_t>{63}));
+  EXPECT_EQ(hf.spans.front().y, 0);
+  EXPECT_EQ(hf.spans.back().y, 3 * 62);
+}
+
+// The free-space rule, worked by hand on a 2 x 2 grid (climb 5):
+//
+//   z = 1:  D: floor 5            (1, 1): no floor
+//   z = 0:  A: floors 0 and 5     B: floors 1 and 4
+//
+// Each span's free space reaches up to the next floor of its column (none:
+// unbounded). With needsFreeSpace a link needs the two free spaces to
+// overlap: A's floor 0 (free up to 5) cannot step to D's floor 5, which
+// is at its ceiling, so it has no +z link; A's floor 5 is at the ceiling
+// of B's floor 1 (free up to 4), so it links +x to B's floor 4 instead; D
+// links -z past A's floor 0 to A's floor 5. Without the rule each takes the
+// lowest floor within the climb.
+TEST(Builder, TheFreeSpaceRuleSkipsFloorsWhoseSpacesDoNotOverlap) {
+  HeightfieldBuilder builder(2, 2);
+  builder.add(0, 0, 0, 1).add(0, 0, 5, 1);  // A: spans 0, 1
+  builder.add(1, 0, 1, 1).add(1, 0, 4, 1);  // B: spans 2, 3
+  builder.add(0, 1, 5, 1);                  // D: span 4
+  const Heightfield free = builder.build(LinkRule{5, true});
+  const Heightfield plain = builder.build(LinkRule{5, false});
+  constexpr int kMinusX = 0, kPlusZ = 1, kPlusX = 2, kMinusZ = 3;
+  const int a0 = 0, a1 = 1, d0 = 4;
+  EXPECT_EQ(free.spans[a0].link[kPlusX], 0);  // B's floor 1
+  EXPECT_EQ(free.spans[a0].link[kPlusZ], kNoLink);
+  EXPECT_EQ(free.spans[a1].link[kPlusX], 1);   // B's floor 4
+  EXPECT_EQ(free.spans[a1].link[kPlusZ], 0);   // D's floor 5
+  EXPECT_EQ(free.spans[d0].link[kMinusZ], 1);  // A's floor 5
+  EXPECT_EQ(free.spans[2].link[kMinusX], 0);   // B's floor 1 to A's floor 0
+  EXPECT_EQ(plain.spans[a0].link[kPlusZ], 0);
+  EXPECT_EQ(plain.spans[a1].link[kPlusX], 0);
+  EXPECT_EQ(plain.spans[d0].link[kMinusZ], 0);
+  for (int s = 0; s < free.spanCount(); ++s) {
+    for (int d = 0; d < 4; ++d) {
+      EXPECT_EQ(ruleLink(free, s, d, LinkRule{5, true}), free.spans[s].link[d])
+          << "span " << s << " dir " << d;
+    }
+  }
 }
 
 TEST(Scenarios, UnknownNameThrowsListingTheNames) {

@@ -431,6 +431,28 @@ TEST_P(PartitionDistances, EveryPartitionCarriesTheFieldWhereAsked) {
   }
 }
 
+// Readings R12: a given partition is kept as it is, its largest id is the
+// region count, and the §1 field is added only when asked for always (the
+// partition did not need one).
+TEST_P(PartitionDistances, AGivenPartitionGetsTheFieldOnlyWhenAsked) {
+  Heightfield hf = generateScenario("multifloor", {24, 3});
+  Settings monotone;
+  monotone.partition = Partition::Monotone;
+  const RegionResult given = impl().regions(hf, monotone);
+  hf.regions = given.regions;
+  const StageResult full = runStage(impl(), hf, Settings{});
+  const StageResult lean =
+      runStage(impl(), hf, Settings{}, StageDistances::WhenComputed);
+  for (const StageResult* r : {&full, &lean}) {
+    EXPECT_EQ(r->regions.regions, given.regions);
+    EXPECT_EQ(r->regions.regionCount, given.regionCount);
+    EXPECT_EQ(hashContours(r->contours), hashContours(full.contours));
+  }
+  ASSERT_TRUE(full.regions.distances.has_value());
+  EXPECT_EQ(*full.regions.distances, impl().distances(hf));
+  EXPECT_FALSE(lean.regions.distances.has_value());
+}
+
 // The optimized implementation works only for what is asked: monotone and
 // the layer partitions never read the §1 field, so its partition() leaves
 // it out; watershed, which needs it, hands it on.
