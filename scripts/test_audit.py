@@ -38,10 +38,10 @@ end_of_record
 """
 
 
-def mutant(line, status):
+def mutant(line, status, changed=False):
     return {"file": "reference/steps.cpp", "line": line,
             "function": "f", "operator": "drop", "original": "x",
-            "mutated": ";", "status": status}
+            "mutated": ";", "status": status, "outputChanged": changed}
 
 
 class Report(unittest.TestCase):
@@ -62,8 +62,8 @@ class Report(unittest.TestCase):
                   "w") as f:
             json.dump({"seed": 7, "commit": "abc", "population": 40,
                        "judged": 4, "folders": ["reference"],
-                       "mutants": [mutant(7, "killed"),
-                                   mutant(7, "survived-output-change"),
+                       "mutants": [mutant(7, "killed", True),
+                                   mutant(7, "survived-output-change", True),
                                    mutant(12, "killed"),
                                    mutant(12, "survived-no-change")]}, f)
         os.makedirs(os.path.join(root, "fuzz"))
@@ -120,6 +120,24 @@ class Report(unittest.TestCase):
         self.assertIsNone(s["mutation"]["optimized"])
         self.assertEqual(s["fuzzing"]["hours"], 2.0)
         self.assertEqual(s["declared"], {"tests": 2, "properties": 1})
+        self.assertEqual((m["outputChanged"], m["outputKilled"],
+                          m["outputKilledPercent"]), (2, 1, 50.0))
+
+    def test_the_summary_names_every_missed_goal(self):
+        # Lines 2 of 4 (50 %) and branches 2 of 4 (50 %) of reference/; no
+        # coverage of core/ or optimized/ recorded; 4 mutants judged, 1 of
+        # the 2 that change an output killed; no run of optimized/.
+        self.assertEqual(self.report["summary"]["shortfalls"], [
+            "core/: no coverage recorded",
+            "optimized/: no coverage recorded",
+            "reference/: lines 50.0 % (goal 100 %)",
+            "reference/: branches 50.0 % (goal 95 %)",
+            "mutation of reference/: 4 mutants judged (goal 200)",
+            "mutation of reference/: 1 of 2, 50.0 %, of the mutants that "
+            "change an output killed (goal 98 %)",
+            "mutation of optimized/: no recorded run"])
+        self.assertIn("<h3>Shortfalls</h3>", self.html)
+        self.assertIn("mutation of optimized/: no recorded run", self.html)
 
     def test_one_row_per_clause_and_reading(self):
         self.assertEqual(self.report["clauses"],
