@@ -1,13 +1,18 @@
 #!/usr/bin/env bash
 # A recorded fuzzing campaign: runs scripts/fuzz.sh for SECONDS on each
-# harness named (default: all) with ENGINE (libfuzzer or afl), at nice 15,
+# harness named (default: all) with ENGINE (libfuzzer or afl), at nice NICE
+# (default 15; 19 to use only a machine's idle time),
 # and appends one entry per harness to fuzz/campaigns.json: harness,
 # engine, seconds, executions, corpus_files (the units in
 # build/<preset>/corpus/<harness>/ after the run, seeds not counted),
 # features (libFuzzer's cov/ft at the end; AFL++'s edges_found and
 # bitmap_cvg), commit, date (UTC) and findings (the artifacts: a list).
+# CAMPAIGNS names another file to append to (streams that run while the
+# tree is being committed; copy their entries in afterwards); two streams
+# may append at once (flock).
 #
 #   ENGINE=libfuzzer scripts/fuzz-campaign.sh 600 fuzz_pipeline fuzz_contours
+#   NICE=19 ENGINE=afl scripts/fuzz-campaign.sh 600 fuzz_read_result
 set -uo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:?usage: scripts/fuzz-campaign.sh SECONDS [HARNESS...]}
@@ -17,12 +22,14 @@ build=build/fuzz
 [ "$engine" = afl ] && build=build/fuzz-afl
 for harness in ${@:-$(scripts/fuzz-harnesses.sh)}; do
   started=$(date -u +%Y-%m-%dT%H:%M:%SZ)
+  commit=$(git rev-parse --short HEAD)  # the tree the run started from
   findings=0
-  ENGINE=$engine nice -n 15 scripts/fuzz.sh "$seconds" "$harness" ||
+  ENGINE=$engine nice -n "${NICE:-15}" scripts/fuzz.sh "$seconds" "$harness" ||
     findings=$(ls "$build/artifacts/$harness"-* 2>/dev/null | tr '\n' ' ')
-  python3 - "$harness" "$engine" "$seconds" "$build" "$started" "$findings" <<'PY'
-import json, os, re, subprocess, sys
-harness, engine, seconds, build, started, findings = sys.argv[1:]
+  flock build/campaigns.lock python3 - "$harness" "$engine" "$seconds" "$build" \
+    "$started" "$commit" "$findings" "${CAMPAIGNS:-fuzz/campaigns.json}" <<'PY'
+import json, os, re, sys
+harness, engine, seconds, build, started, commit, findings, path = sys.argv[1:]
 log = open(f"{build}/{harness}.log", errors="replace").read()
 entry = {"harness": harness, "engine": engine, "seconds": int(seconds)}
 if engine == "libfuzzer":
@@ -38,11 +45,9 @@ else:
                          "bitmap_cvg": stats.get("bitmap_cvg")}
 corpus = f"{build}/corpus/{harness}"
 entry["corpus_files"] = len(os.listdir(corpus)) if os.path.isdir(corpus) else 0
-entry["commit"] = subprocess.run(["git", "rev-parse", "--short", "HEAD"],
-                                 capture_output=True, text=True).stdout.strip()
+entry["commit"] = commit
 entry["date"] = started
 entry["findings"] = [] if findings == "0" else findings.split()
-path = "fuzz/campaigns.json"
 data = json.load(open(path)) if os.path.exists(path) else []
 data.append(entry)
 with open(path, "w") as f:
