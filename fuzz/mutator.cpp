@@ -131,6 +131,46 @@ void linkPair(FuzzCase& c, Rng& rng, bool back) {
   other[k].link[(dir + 2) & 3] = back ? self : kNoLink;
 }
 
+// Two links across one cell border swapped between floors: spans a and b
+// of a column link to q and p of the neighbouring column and back, so the
+// floors cross there. A crossing makes corners whose two diagonal routes
+// (readings R2) reach different spans, or one of them none.
+void twistCrossing(FuzzCase& c, Rng& rng) {
+  int x = 0, z = 0;
+  if (!anySpan(c, rng, &x, &z)) return;
+  const int dir = pick(rng, 0, 3);
+  const int nx = x + kDirX[dir], nz = z + kDirZ[dir];
+  if (nx < 0 || nz < 0 || nx >= c.width || nz >= c.depth) return;
+  auto& column = c.cell(x, z);
+  auto& other = c.cell(nx, nz);
+  const int size = static_cast<int>(column.size());
+  const int otherSize = static_cast<int>(other.size());
+  if (size < 2 || otherSize < 2) return;
+  const int a = pick(rng, 0, size - 1);
+  const int b = (a + pick(rng, 1, size - 1)) % size;
+  const int p = pick(rng, 0, otherSize - 1);
+  const int q = (p + pick(rng, 1, otherSize - 1)) % otherSize;
+  const int back = (dir + 2) & 3;
+  column[a].link[dir] = q;
+  other[q].link[back] = a;
+  column[b].link[dir] = p;
+  other[p].link[back] = b;
+}
+
+// A copy of the k-th floor over a rectangle, raised by more than a step:
+// stacked floors of the same shape (a building's storeys), where crossings
+// and one-way links between the floors live.
+void stackFloor(FuzzCase& c, Rng& rng) {
+  const int k = pick(rng, 0, 2);
+  const int rise = pick(rng, 2, 40);
+  const int area = coin(rng, 50) ? -1 : anyArea(rng);
+  forEachCell(c, anyRect(c, rng), [&](std::vector<CaseSpan>& column) {
+    if (k >= static_cast<int>(column.size())) return;
+    const CaseSpan& floor = column[k];
+    insertFloor(column, floor.y + rise, area < 0 ? floor.area : area);
+  });
+}
+
 void changeArea(FuzzCase& c, Rng& rng) {
   CaseSpan* s = anySpan(c, rng);
   if (s) s->area = anyArea(rng);
@@ -234,6 +274,8 @@ void editOnce(FuzzCase& c, Rng& rng, Needs needs) {
       [](FuzzCase& f, Rng& r) { setLink(f, r, pick(r, 0, 3)); },
       [](FuzzCase& f, Rng& r) { linkPair(f, r, false); },
       [](FuzzCase& f, Rng& r) { linkPair(f, r, true); },
+      twistCrossing,
+      stackFloor,
       changeArea,
       paintArea,
       paintRegion,
