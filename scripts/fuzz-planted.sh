@@ -46,9 +46,12 @@ time_to_report() {  # harness run log
   fi
 }
 
-# Regions bugs show only in the pipeline; contour bugs in both.
+# Regions bugs show only in the pipeline; contour bugs in the pipeline and
+# the contour harness; distance bugs (a) in the pipeline and the distance
+# harness.
 harnesses_for() {
   case "$(basename "$1")" in
+    a-*) echo fuzz_pipeline fuzz_distance ;;
     [f-z]-*) echo fuzz_pipeline fuzz_contours ;;
     *) echo fuzz_pipeline ;;
   esac
@@ -61,8 +64,9 @@ for patch in "${patches[@]}"; do
   plant() { [ "$patch" = baseline ] || patch -d "$scratch/tree" -p1 -s "$@" < "$patch"; }
   plant
   trap 'plant -R' EXIT
-  cmake --build "$scratch/tree/build/fuzz" --target fuzz_pipeline fuzz_contours >/dev/null
-  for harness in $([ "$patch" = baseline ] && echo fuzz_pipeline fuzz_contours || harnesses_for "$patch"); do
+  cmake --build "$scratch/tree/build/fuzz" --target fuzz_pipeline fuzz_contours \
+    fuzz_distance >/dev/null
+  for harness in $([ "$patch" = baseline ] && echo fuzz_pipeline fuzz_contours fuzz_distance || harnesses_for "$patch"); do
     times=()
     for run in $(seq 1 "$runs"); do
       times+=("$(time_to_report "$harness" "$run" "$scratch/$name-$harness-$run.log")")
