@@ -13,7 +13,7 @@
 .PHONY: demo test deps release dev props fuzz-build fuzz-smoke fuzz fuzz-merge coverage audit bench bench-build bench-quick bench-hashes mutation format clean
 
 FUZZ_SECONDS ?= 600
-SMOKE_SECONDS ?= 20
+SMOKE_SECONDS ?= 17
 ENGINE ?= libfuzzer
 FUZZ_PRESET = $(if $(filter afl,$(ENGINE)),fuzz-afl,fuzz)
 
