@@ -45,7 +45,7 @@ class Watershed {
         dist_(dist),
         area_(hf.spanCount()),
         region_(hf.spanCount(), 0),
-        queued_(hf.spanCount(), -1) {
+        queued_(hf.spanCount(), 0) {
     // A dense copy of the areas: the hot loops read them at random spans.
     for (int s = 0; s < hf.spanCount(); ++s) area_[s] = hf.spans[s].area;
   }
@@ -87,6 +87,8 @@ class Watershed {
   // is decided before any is applied. Only spans next to a fresh joiner are
   // retried, because only a fresh joiner can give a span its first
   // same-area assigned neighbour. The lists are reused, never reallocated.
+  // A one-byte queued flag, cleared once the round's list is built, instead
+  // of a 4-byte round stamp: 3 bytes a span less at the peak.
   void grow(int level) {
     std::vector<int>& candidates = candidates_;
     std::vector<std::pair<int, int>>& joins = joins_;
@@ -102,12 +104,12 @@ class Watershed {
       for (const auto& join : joins) {
         for (int d = 0; d < 4; ++d) {
           const int n = links_(join.first, d);
-          if (!isUnassignedOfLevel(n, level) || queued_[n] == stamp_) continue;
-          queued_[n] = stamp_;
+          if (!isUnassignedOfLevel(n, level) || queued_[n] != 0) continue;
+          queued_[n] = 1;
           candidates.push_back(n);
         }
       }
-      ++stamp_;
+      for (int s : candidates) queued_[s] = 0;
     }
   }
 
@@ -125,11 +127,10 @@ class Watershed {
   const std::vector<int>& dist_;
   std::vector<uint8_t> area_;  // 0-255 (interchange §1): dense
   std::vector<int> region_;
-  std::vector<int> queued_;  // stamp of the round that queued a span
+  std::vector<uint8_t> queued_;  // 1 while a span is in the next round's list
   std::vector<int> stack_;
   std::vector<int> candidates_;
   std::vector<std::pair<int, int>> joins_;
-  int stamp_ = 0;
   int nextId_ = 1;
 };
 
