@@ -5,6 +5,7 @@
 #include <utility>
 #include <vector>
 
+#include "optimized/huge_pages.h"
 #include "optimized/regions_steps.h"
 
 namespace regcon::opt {
@@ -43,9 +44,9 @@ class Watershed {
       : hf_(hf),
         links_(links),
         dist_(dist),
-        area_(hf.spanCount()),
-        region_(hf.spanCount(), 0),
-        queued_(hf.spanCount(), 0) {
+        area_(hugePageVector<uint8_t>(hf.spanCount(), 0)),
+        region_(hugePageVector(hf.spanCount(), 0)),
+        queued_(hugePageVector<uint8_t>(hf.spanCount(), 0)) {
     // A dense copy of the areas: the hot loops read them at random spans.
     for (int s = 0; s < hf.spanCount(); ++s) area_[s] = hf.spans[s].area;
   }
