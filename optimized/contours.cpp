@@ -2,8 +2,10 @@
 // per region simplification, hole assignment and joining.
 #include <algorithm>
 #include <cstdint>
+#include <cstring>
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 #include "optimized/contours_steps.h"
 #include "optimized/mutual_links.h"
@@ -31,19 +33,23 @@ class Tracer {
   Tracer(const Heightfield& hf, const std::vector<int>& regions)
       : hf_(hf), regions_(regions), links_(hf), edges_(hf.spanCount(), 0) {}
 
-  // Every loop of signed area ≠ 0, in span-index then direction order.
-  std::vector<TracedLoop> traceAll() {
+  // Every loop of signed area ≠ 0, in span-index then direction order;
+  // `regionArea` gets the area of each region id (0 for an absent one).
+  std::vector<TracedLoop> traceAll(std::vector<int>& regionArea) {
     std::vector<TracedLoop> loops;
     markBoundaryEdges();
-    for (int z = 0; z < hf_.depth; ++z) {
-      for (int x = 0; x < hf_.width; ++x) {
-        const int cell = x + z * hf_.width;
-        const int end = hf_.cellStart[cell] + hf_.counts[cell];
-        for (int s = hf_.cellStart[cell]; s < end; ++s) {
-          traceFromSpan(s, x, z, loops);
-        }
+    const int n = hf_.spanCount();
+    for (int s = 0; s < n; ++s) {
+      if (s % 8 == 0 && noBoundaryInEight(s)) {
+        s += 7;
+        continue;
       }
+      const unsigned bits = edges_[s];
+      // Most spans are inside their region: one test for all four edges.
+      if ((bits & ~(bits >> kVisitedShift) & 0xFu) == 0) continue;
+      traceFromSpan(s, hf_.cellX(s), hf_.cellZ(s), loops);
     }
+    regionArea = std::move(regionArea_);
     return loops;
   }
 
@@ -61,25 +67,54 @@ class Tracer {
 
   bool isBoundary(int span, int dir) const { return edges_[span] >> dir & 1; }
 
+  // An edge of a region span is a boundary unless a mutual link joins it to
+  // a span of the same region. Each mutual link is read once, from its
+  // earlier end (+z and +x lead to later spans), and marks both ends'
+  // edges as inner: half the link reads of testing all four edges of every
+  // span. A span's inner bits are all in when the walk reaches it, and
+  // are turned into boundary bits there.
   void markBoundaryEdges() {
-    for (int z = 0; z < hf_.depth; ++z) {
-      for (int x = 0; x < hf_.width; ++x) {
-        const int cell = cellOf(x, z);
-        const int end = hf_.cellStart[cell] + hf_.counts[cell];
-        for (int s = hf_.cellStart[cell]; s < end; ++s) {
-          if (regions_[s] < 1) continue;
-          for (int d = 0; d < 4; ++d) {
-            if (neighbourValue(s, d, x, z) != regions_[s]) edges_[s] |= 1 << d;
+    for (int cell = 0; cell < hf_.width * hf_.depth; ++cell) {
+      const int end = hf_.cellStart[cell] + hf_.counts[cell];
+      for (int s = hf_.cellStart[cell]; s < end; ++s) {
+        const int r = regions_[s];
+        if (r < 1) continue;
+        noteArea(r, hf_.spans[s].area);
+        unsigned inner = edges_[s];
+        for (int d : {1, 2}) {
+          const int t = links_.rawTarget(s, cell, d);
+          if (t < 0 || regions_[t] != r || !links_.linksBack(s, cell, d, t)) {
+            continue;
           }
+          inner |= 1u << d;
+          edges_[t] |= static_cast<uint8_t>(1u << ((d + 2) & 3));
         }
+        edges_[s] = static_cast<uint8_t>(~inner & 0xFu);
       }
     }
   }
 
+  // Each region's area, of its last span (span order), taken in the marking
+  // pass, whose span reads it is on, instead of two more passes over spans.
+  void noteArea(int region, int area) {
+    if (region >= static_cast<int>(regionArea_.size())) {
+      regionArea_.resize(region + 1, 0);
+    }
+    regionArea_[region] = area;
+  }
+
+  // Spans s..s+7 have no boundary edge (the visited bits only ever mark
+  // boundary edges), tested as one word: the walk from the first span to
+  // the next loop start skips the inside of regions eight spans a step,
+  // and divides for a span's cell only where a loop starts.
+  bool noBoundaryInEight(int s) const {
+    if (s + 8 > static_cast<int>(edges_.size())) return false;
+    uint64_t word = 0;
+    std::memcpy(&word, &edges_[s], sizeof word);
+    return (word & 0x0F0F0F0F0F0F0F0Full) == 0;
+  }
+
   void traceFromSpan(int s, int x, int z, std::vector<TracedLoop>& loops) {
-    // Most spans are inside their region: one test for all four edges.
-    const unsigned bits = edges_[s];
-    if ((bits & ~(bits >> kVisitedShift) & 0xFu) == 0) return;
     for (int d = 0; d < 4; ++d) {
       if (!isBoundary(s, d) || (edges_[s] >> (d + kVisitedShift) & 1)) {
         continue;
@@ -146,6 +181,7 @@ class Tracer {
   const std::vector<int>& regions_;
   LiveLinks links_;  // each span's links are read a few times, in order
   std::vector<uint8_t> edges_;  // bits 0-3 boundary, 4-7 visited, per dir
+  std::vector<int> regionArea_ = std::vector<int>(1, 0);  // by region id
 };
 
 struct Outline {
@@ -255,17 +291,6 @@ class RegionContours {
   std::vector<Hole> holes_;        // discovery order
 };
 
-std::vector<int> areaPerRegion(const Heightfield& hf,
-                               const std::vector<int>& regions) {
-  int maxRegion = 0;
-  for (int r : regions) maxRegion = std::max(maxRegion, r);
-  std::vector<int> area(maxRegion + 1, 0);
-  for (int s = 0; s < hf.spanCount(); ++s) {
-    if (regions[s] > 0) area[regions[s]] = hf.spans[s].area;
-  }
-  return area;
-}
-
 // Loops grouped by region id, discovery order kept within each group.
 std::vector<std::vector<const TracedLoop*>> groupByRegion(
     const std::vector<TracedLoop>& loops, int regionSlots) {
@@ -278,8 +303,9 @@ std::vector<std::vector<const TracedLoop*>> groupByRegion(
 
 ContourSet buildContours(const Heightfield& hf, const std::vector<int>& regions,
                          const Settings& settings) {
-  const std::vector<TracedLoop> loops = Tracer(hf, regions).traceAll();
-  const std::vector<int> regionArea = areaPerRegion(hf, regions);
+  std::vector<int> regionArea;
+  const std::vector<TracedLoop> loops =
+      Tracer(hf, regions).traceAll(regionArea);
   const auto groups = groupByRegion(loops, static_cast<int>(regionArea.size()));
   ContourSet out;
   for (size_t r = 1; r < groups.size(); ++r) {
