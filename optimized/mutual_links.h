@@ -53,25 +53,4 @@ class LiveLinks {
   int cellOffset_[4];
 };
 
-// Gives `id` to `seed` and to every span reachable from it over mutual
-// links through unlabelled spans that `joins` accepts. A stack, not the
-// spec's queue: only the component matters, not the order it is found in.
-template <class Joins>
-void floodComponent(const MutualLinks& links, int seed, int id,
-                    std::vector<int>& label, std::vector<int>& stack,
-                    Joins joins) {
-  label[seed] = id;
-  stack.assign(1, seed);
-  while (!stack.empty()) {
-    const int s = stack.back();
-    stack.pop_back();
-    for (int d = 0; d < 4; ++d) {
-      const int n = links(s, d);
-      if (n < 0 || label[n] != 0 || !joins(n)) continue;
-      label[n] = id;
-      stack.push_back(n);
-    }
-  }
-}
-
 }  // namespace regcon::opt

@@ -48,7 +48,10 @@ class Watershed {
         region_(hugePageVector(hf.spanCount(), 0)),
         queued_(hugePageVector<uint8_t>(hf.spanCount(), 0)) {
     // A dense copy of the areas: the hot loops read them at random spans.
-    for (int s = 0; s < hf.spanCount(); ++s) area_[s] = hf.spans[s].area;
+    for (int s = 0; s < hf.spanCount(); ++s) {
+      area_[s] = static_cast<uint8_t>(hf.spans[s].area);
+      if (area_[s] != 0) region_[s] = unassignedMark(dist[s]);
+    }
   }
 
   std::vector<int> run() {
@@ -60,25 +63,31 @@ class Watershed {
       candidates_.assign(first, last);
       grow(l);
       for (auto it = first; it != last; ++it) {
-        if (region_[*it] == 0) flood(*it, l, nextId_++);
+        if (region_[*it] < 0) flood(*it, l, nextId_++);
       }
     }
     return std::move(region_);
   }
 
  private:
+  // An unassigned walkable span holds -1 - its distance in region_ until it
+  // joins a region (ids > 0; 0 is a span with area 0), so "unassigned, of
+  // this level" is one read of one array instead of three (region, area,
+  // distance) at a random span.
+  static int unassignedMark(int level) { return -1 - level; }
+
   bool isUnassignedOfLevel(int span, int level) const {
-    return span >= 0 && region_[span] == 0 && area_[span] != 0 &&
-           dist_[span] == level;
+    return span >= 0 && region_[span] == unassignedMark(level);
   }
 
   // The smallest region id among same-area neighbours, or 0.
   int smallestNeighbourRegion(int span) const {
+    const int area = area_[span];
     int best = 0;
     for (int d = 0; d < 4; ++d) {
       const int n = links_(span, d);
-      if (n < 0 || region_[n] == 0) continue;
-      if (area_[n] != area_[span]) continue;
+      if (n < 0 || region_[n] <= 0) continue;
+      if (area_[n] != area) continue;
       if (best == 0 || region_[n] < best) best = region_[n];
     }
     return best;
@@ -118,15 +127,24 @@ class Watershed {
   // only the component matters.
   void flood(int seed, int level, int id) {
     const int area = area_[seed];
-    floodComponent(links_, seed, id, region_, stack_, [&](int n) {
-      return isUnassignedOfLevel(n, level) && area_[n] == area;
-    });
+    region_[seed] = id;
+    stack_.assign(1, seed);
+    while (!stack_.empty()) {
+      const int s = stack_.back();
+      stack_.pop_back();
+      for (int d = 0; d < 4; ++d) {
+        const int n = links_(s, d);
+        if (!isUnassignedOfLevel(n, level) || area_[n] != area) continue;
+        region_[n] = id;
+        stack_.push_back(n);
+      }
+    }
   }
 
   const Heightfield& hf_;
   const MutualLinks& links_;
-  const std::vector<int>& dist_;
-  std::vector<uint8_t> area_;  // 0-255 (interchange §1): dense
+  const std::vector<int>& dist_;  // only to sort the levels
+  std::vector<uint8_t> area_;     // 0-255 (interchange §1): dense
   std::vector<int> region_;
   std::vector<uint8_t> queued_;  // 1 while a span is in the next round's list
   std::vector<int> stack_;
