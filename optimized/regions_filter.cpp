@@ -127,12 +127,16 @@ RegionLinks gatherLinks(const Heightfield& hf, const LiveLinks& links,
     if (r == 0) return;
     ++gathered.size[r];
     gathered.area[r] = hf.spans[s].area;
-    for (int d = 0; d < 4; ++d) {
+    // +z and +x only, each link counted for both ends: a link is mutual
+    // from both ends or from neither, so this is every link from each end,
+    // with half the link reads. The merge sorts each list before use.
+    for (int d : {1, 2}) {
       // Most targets are in the span's own region: no link-back check.
       const int n = links.rawTarget(s, cell, d);
       if (n < 0 || regions[n] == 0 || regions[n] == r) continue;
       if (links.linksBack(s, cell, d, n)) {
         gathered.pairs.emplace_back(r, regions[n]);
+        gathered.pairs.emplace_back(regions[n], r);
       }
     }
   });

@@ -66,6 +66,13 @@ void sortUnique(std::vector<int>& ids) {
   ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
 }
 
+// Adds `id` unless it is the set's last entry: neighbouring spans along one
+// border give the same pair over and over, and each set is sorted and made
+// unique later, so the repeats only cost sorting.
+void addToSet(std::vector<int>& ids, int id) {
+  if (ids.empty() || ids.back() != id) ids.push_back(id);
+}
+
 // For every region id, the ids of the regions sharing a column with it.
 std::vector<std::vector<int>> overlapSets(const Heightfield& hf,
                                           const std::vector<int>& regions,
@@ -79,8 +86,8 @@ std::vector<std::vector<int>> overlapSets(const Heightfield& hf,
         const int a = regions[i];
         const int b = regions[j];
         if (a == 0 || b == 0 || a == b) continue;
-        overlaps[a].push_back(b);
-        overlaps[b].push_back(a);
+        addToSet(overlaps[a], b);
+        addToSet(overlaps[b], a);
       }
     }
   }
@@ -94,14 +101,22 @@ std::vector<std::vector<int>> adjacencySets(const Heightfield& hf,
                                             const std::vector<int>& regions,
                                             int maxId) {
   std::vector<std::vector<int>> adjacent(maxId + 1);
-  for (int s = 0; s < hf.spanCount(); ++s) {
-    if (regions[s] == 0) continue;
-    // Directions +z and +x only: the link back covers -z and -x.
-    for (int d : {1, 2}) {
-      const int n = links(s, d);
-      if (n < 0 || regions[n] == 0 || regions[n] == regions[s]) continue;
-      adjacent[regions[s]].push_back(regions[n]);
-      adjacent[regions[n]].push_back(regions[s]);
+  const int cells = static_cast<int>(hf.counts.size());
+  for (int cell = 0; cell < cells; ++cell) {
+    const int end = hf.cellStart[cell] + hf.counts[cell];
+    for (int s = hf.cellStart[cell]; s < end; ++s) {
+      const int r = regions[s];
+      if (r == 0) continue;
+      // Directions +z and +x only: the link back covers -z and -x. The
+      // regions are compared before the link back is checked: most links
+      // stay inside a region.
+      for (int d : {1, 2}) {
+        const int n = links.rawTarget(s, cell, d);
+        if (n < 0 || regions[n] == 0 || regions[n] == r) continue;
+        if (!links.linksBack(s, cell, d, n)) continue;
+        addToSet(adjacent[r], regions[n]);
+        addToSet(adjacent[regions[n]], r);
+      }
     }
   }
   for (auto& ids : adjacent) sortUnique(ids);
@@ -137,7 +152,10 @@ class LayerMerge {
         changed = mergeFirstPartner(a) || changed;
       }
     }
-    for (int& r : regions_) r = ids_.find(r);
+    // Each id's survivor once, then one table read per span.
+    std::vector<int> survivor(maxId_ + 1);
+    for (int id = 0; id <= maxId_; ++id) survivor[id] = ids_.find(id);
+    for (int& r : regions_) r = survivor[r];
     return std::move(regions_);
   }
 
