@@ -159,6 +159,16 @@ class LayerMerge {
     return std::move(regions_);
   }
 
+  // After run(): for each surviving id, the surviving ids sharing a column
+  // with it (empty for a merged id), sorted: what overlapSets() gives on
+  // run()'s partition, since the merge never joins two overlapping regions.
+  std::vector<std::vector<int>> survivorOverlaps() {
+    for (int a = 1; a <= maxId_; ++a) {
+      if (ids_.survives(a)) rename(overlaps_[a], a);
+    }
+    return std::move(overlaps_);
+  }
+
  private:
   void rename(std::vector<int>& ids, int self) {
     for (int& id : ids) id = ids_.find(id);
@@ -313,9 +323,19 @@ std::vector<int> layerRegions(const Heightfield& hf, const LiveLinks& links) {
 }
 
 std::vector<int> computeLayers(const Heightfield& hf, const LiveLinks& links) {
-  const std::vector<int> regions = layerRegions(hf, links);
+  std::vector<int> regions;
+  std::vector<std::vector<int>> overlaps;
+  if (isSingleFloor(hf)) {
+    regions = layerRegions(hf, links);
+    overlaps = overlapSets(hf, regions, largestId(regions));
+  } else {
+    // The merge's own overlap sets, renamed, instead of a second pass over
+    // every column.
+    LayerMerge merge(hf, links, monotoneRegions(hf, links));
+    regions = merge.run();
+    overlaps = merge.survivorOverlaps();
+  }
   const int maxId = largestId(regions);
-  const auto overlaps = overlapSets(hf, regions, maxId);
   std::vector<int> layerOf(maxId + 1, -1);
   std::vector<char> present(maxId + 1, 0);
   for (int r : regions) present[r] = 1;
