@@ -1,15 +1,12 @@
 #include "optimized/mutual_links.h"
 
-#include "optimized/huge_pages.h"
-
 namespace regcon::opt {
 
 // Walks the cells in order, so each span's cell and its neighbour cells'
 // first spans are at hand without the divisions Heightfield::linkTarget
 // needs. The link back from t names s exactly when it is s's place in its
 // own column, so no second target is computed.
-MutualLinks::MutualLinks(const Heightfield& hf)
-    : table_(hugePageVector(hf.spanCount(), std::array<int, 4>{})) {
+MutualLinks::MutualLinks(const Heightfield& hf) : table_(hf.spanCount()) {
   const int width = hf.width;
   const int cellOffset[4] = {-1, width, 1, -width};
   for (int z = 0; z < hf.depth; ++z) {

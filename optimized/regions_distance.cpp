@@ -18,7 +18,6 @@
 #include <utility>
 #include <vector>
 
-#include "optimized/huge_pages.h"
 #include "optimized/optimized.h"
 #include "optimized/regions_steps.h"
 
@@ -40,9 +39,7 @@ bool isBoundary(const Heightfield& hf, const MutualLinks& links, int span) {
 class Field {
  public:
   Field(const Heightfield& hf, const MutualLinks& links)
-      : hf_(hf),
-        links_(links),
-        dist_(hugePageVector(hf.spanCount(), kUnreached)) {}
+      : hf_(hf), links_(links), dist_(hf.spanCount(), kUnreached) {}
 
   std::vector<int> run() {
     const int n = static_cast<int>(dist_.size());

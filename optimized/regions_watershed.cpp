@@ -5,7 +5,6 @@
 #include <utility>
 #include <vector>
 
-#include "optimized/huge_pages.h"
 #include "optimized/regions_steps.h"
 
 namespace regcon::opt {
@@ -44,9 +43,9 @@ class Watershed {
       : hf_(hf),
         links_(links),
         dist_(dist),
-        area_(hugePageVector<uint8_t>(hf.spanCount(), 0)),
-        region_(hugePageVector(hf.spanCount(), 0)),
-        queued_(hugePageVector<uint8_t>(hf.spanCount(), 0)) {
+        area_(hf.spanCount(), 0),
+        region_(hf.spanCount(), 0),
+        queued_(hf.spanCount(), 0) {
     // A dense copy of the areas: the hot loops read them at random spans.
     for (int s = 0; s < hf.spanCount(); ++s) {
       area_[s] = static_cast<uint8_t>(hf.spans[s].area);
