@@ -27,6 +27,7 @@ class RowSweeps {
   void startRow(int z) {
     row_ = z;
     candidate_.clear();
+    lastSweep_ = -1;
   }
   int newSweep() {
     candidate_.push_back(0);
@@ -35,6 +36,11 @@ class RowSweeps {
   int count() const { return static_cast<int>(candidate_.size()); }
 
   void touch(int sweep, int region) {
+    // A touch repeats the one before along most of a sweep, and changes
+    // nothing then: skipped with one compare.
+    if (sweep == lastSweep_ && region == lastRegion_) return;
+    lastSweep_ = sweep;
+    lastRegion_ = region;
     int& candidate = candidate_[sweep];
     candidate = (candidate == 0 || candidate == region) ? region : -1;
     // Touch bookkeeping is reset lazily by row number instead of cleared.
@@ -55,6 +61,8 @@ class RowSweeps {
 
  private:
   int row_ = -1;
+  int lastSweep_ = -1;
+  int lastRegion_ = 0;
   std::vector<int> candidate_;  // 0: none yet; -1: several regions
   std::vector<int> touchRow_;
   std::vector<int> firstToucher_;
