@@ -28,8 +28,7 @@ std::vector<int> layerFirstRegions(const Heightfield& hf,
   // One walkable span per column: nothing overlaps, every layer is 0, and
   // the components with layers are the layer partition's own.
   if (isSingleFloor(hf)) return layerRegions(hf, links);
-  const std::vector<int> layers = computeLayers(hf, links);
-  return labelComponents(hf, links, &layers);
+  return componentsPerLayer(hf, computeLayers(hf, links));
 }
 
 // Watershed is the only partition that reads the §1 field, so only it

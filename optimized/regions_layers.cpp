@@ -177,6 +177,17 @@ class LayerMerge {
     return std::move(overlaps_);
   }
 
+  // After run(): the same for the surviving ids a mutual link joins it to.
+  std::vector<std::vector<int>> survivorAdjacency() {
+    for (int a = 1; a <= maxId_; ++a) {
+      if (ids_.survives(a)) rename(adjacent_[a], a);
+    }
+    return std::move(adjacent_);
+  }
+
+  // The area of every id (a survivor's is its members').
+  std::vector<int> areas() { return std::move(area_); }
+
  private:
   void rename(std::vector<int>& ids, int self) {
     for (int& id : ids) id = ids_.find(id);
@@ -330,31 +341,59 @@ std::vector<int> layerRegions(const Heightfield& hf, const LiveLinks& links) {
   return LayerMerge(hf, links, monotoneRegions(hf, links)).run();
 }
 
-std::vector<int> computeLayers(const Heightfield& hf, const LiveLinks& links) {
-  std::vector<int> regions;
-  std::vector<std::vector<int>> overlaps;
-  if (isSingleFloor(hf)) {
-    regions = layerRegions(hf, links);
-    overlaps = overlapSets(hf, regions, largestId(regions));
-  } else {
-    // The merge's own overlap sets, renamed, instead of a second pass over
-    // every column.
-    LayerMerge merge(hf, links, monotoneRegions(hf, links));
-    regions = merge.run();
-    overlaps = merge.survivorOverlaps();
-  }
-  const int maxId = largestId(regions);
-  std::vector<int> layerOf(maxId + 1, -1);
+// Readings R4 on a field with overlapping walkable spans: the layer
+// regions, then each region's layer.
+LayeredRegions computeLayers(const Heightfield& hf, const LiveLinks& links) {
+  LayerMerge merge(hf, links, monotoneRegions(hf, links));
+  LayeredRegions layered;
+  layered.regions = merge.run();
+  // The merge's own overlap sets, renamed, instead of a second pass over
+  // every column.
+  const auto overlaps = merge.survivorOverlaps();
+  layered.adjacent = merge.survivorAdjacency();
+  layered.area = merge.areas();
+  const int maxId = largestId(layered.regions);
+  layered.layerOf.assign(maxId + 1, -1);
   std::vector<char> present(maxId + 1, 0);
-  for (int r : regions) present[r] = 1;
+  for (int r : layered.regions) present[r] = 1;
   for (int id = 1; id <= maxId; ++id) {
-    if (present[id]) layerOf[id] = firstFreeLayer(overlaps[id], id, layerOf);
+    if (present[id]) {
+      layered.layerOf[id] = firstFreeLayer(overlaps[id], id, layered.layerOf);
+    }
   }
-  std::vector<int> layers(hf.spanCount(), 0);
+  return layered;
+}
+
+// The components of "linked, same area, same layer" joined region by region
+// instead of span by span: every layer region is connected by same-area
+// links and has one layer, so a component is a union of whole regions, and
+// two regions are in one exactly when a chain of linked regions of that
+// area and layer joins them. Ids in order of first span, as labelComponents.
+std::vector<int> componentsPerLayer(const Heightfield& hf,
+                                    const LayeredRegions& layered) {
+  const int maxId = largestId(layered.regions);
+  MergedIds components(maxId);
+  for (int a = 1; a <= maxId; ++a) {
+    for (int b : layered.adjacent[a]) {
+      if (layered.area[a] != layered.area[b] ||
+          layered.layerOf[a] != layered.layerOf[b]) {
+        continue;
+      }
+      const int ra = components.find(a), rb = components.find(b);
+      if (ra != rb) components.merge(std::max(ra, rb), std::min(ra, rb));
+    }
+  }
+  std::vector<int> idOf(maxId + 1, 0);
+  std::vector<int> label(hf.spanCount(), 0);
+  int nextId = 1;
   for (int s = 0; s < hf.spanCount(); ++s) {
-    if (regions[s] != 0) layers[s] = layerOf[regions[s]];
+    const int r = layered.regions[s];
+    if (r == 0) continue;
+    int& id = idOf[components.find(r)];
+    if (id == 0) id = nextId++;
+    label[s] = id;
   }
-  return layers;
+  return label;
 }
 
 }  // namespace regcon::opt

@@ -42,8 +42,21 @@ std::vector<int> layerRegions(const Heightfield& hf, const LiveLinks& links);
 // Whether no column holds two walkable spans (§4's shortcut).
 bool isSingleFloor(const Heightfield& hf);
 
-// Readings R4: a layer id per span; area-0 spans get 0.
-std::vector<int> computeLayers(const Heightfield& hf, const LiveLinks& links);
+// Readings R4 on a field with overlapping walkable spans: the layer
+// regions (ids as the merge leaves them) and, by region id, each one's
+// layer, area, and the ids a mutual link joins it to (sorted).
+struct LayeredRegions {
+  std::vector<int> regions;
+  std::vector<int> layerOf;
+  std::vector<int> area;
+  std::vector<std::vector<int>> adjacent;
+};
+LayeredRegions computeLayers(const Heightfield& hf, const LiveLinks& links);
+
+// Layer-first from computeLayers(): the components of "linked, same area,
+// same layer", ids 1..n in order of first span (labelComponents' result).
+std::vector<int> componentsPerLayer(const Heightfield& hf,
+                                    const LayeredRegions& layered);
 
 // Connected components of "mutually linked, same area, same layer" over
 // walkable spans, ids 1..n in order of first span. Without layers, the
