@@ -12,15 +12,6 @@
 namespace regcon::opt {
 namespace {
 
-std::vector<int> filteredWithMerging(const Heightfield& hf,
-                                     const LiveLinks& links,
-                                     std::vector<int> regions,
-                                     const Settings& settings) {
-  filterAndMerge(hf, links, regions, settings.minRegionArea,
-                 settings.mergeRegionArea);
-  return regions;
-}
-
 // Readings R4: cached layers when the heightfield has them.
 std::vector<int> layerFirstRegions(const Heightfield& hf,
                                    const LiveLinks& links) {
@@ -41,21 +32,27 @@ std::vector<int> watershedPartition(
   return watershedRegions(hf, table, *distances);
 }
 
-std::vector<int> partition(const Heightfield& hf, const Settings& settings,
-                           std::optional<std::vector<int>>& distances) {
+// Watershed and monotone end in filterAndMerge, which numbers the regions
+// (§5.3) in its last pass over the spans; the layer partitions are
+// numbered after their islands are removed.
+RegionResult partition(const Heightfield& hf, const Settings& settings) {
   const LiveLinks links(hf);
-  std::vector<int> regions;
+  RegionResult result;
+  std::vector<int>& regions = result.regions;
   switch (settings.partition) {
     case Partition::Watershed:
-      return filteredWithMerging(hf, links, watershedPartition(hf, distances),
-                                 settings);
+      regions = watershedPartition(hf, result.distances);
+      result.regionCount = filterAndMerge(
+          hf, links, regions, settings.minRegionArea, settings.mergeRegionArea);
+      return result;
     case Partition::Monotone: {
       // §5 takes its link lists from the sweep, which reads every link.
       RegionLinks gathered;
       regions = monotoneRegions(hf, links, &gathered);
-      filterAndMerge(std::move(gathered), regions, settings.minRegionArea,
-                     settings.mergeRegionArea);
-      return regions;
+      result.regionCount =
+          filterAndMerge(std::move(gathered), regions, settings.minRegionArea,
+                         settings.mergeRegionArea);
+      return result;
     }
     case Partition::Layers:
       regions = layerRegions(hf, links);
@@ -65,16 +62,14 @@ std::vector<int> partition(const Heightfield& hf, const Settings& settings,
       break;
   }
   removeIslands(hf, links, regions, settings.minRegionArea);
-  return regions;
+  result.regionCount = numberRegions(regions);
+  return result;
 }
 
 }  // namespace
 
 RegionResult buildRegions(const Heightfield& hf, const Settings& settings) {
-  RegionResult result;
-  result.regions = partition(hf, settings, result.distances);
-  result.regionCount = numberRegions(result.regions);
-  return result;
+  return partition(hf, settings);
 }
 
 }  // namespace regcon::opt

@@ -41,7 +41,8 @@ class SmallRegionMerge {
     for (const auto& [r, n] : gathered.pairs) links_[r].emplace_back(n, 1);
   }
 
-  void run(int64_t minArea, int64_t mergeArea) {
+  // Returns the number of regions left; ids come out as §5.3 numbers them.
+  int run(int64_t minArea, int64_t mergeArea) {
     // §5.1 first. An island has no link to another region, so no region
     // has one to it: removing it changes no list, and the merge, which
     // skips empty regions, never sees it.
@@ -61,12 +62,25 @@ class SmallRegionMerge {
         merged = mergeIntoBestNeighbour(id) || merged;
       }
     }
-    // Each id's final region once, then one table read per span.
+    // Each id's final region once, then one table read per span; §5.3's
+    // numbering by first span is done in the same pass over the spans.
     std::vector<int> final(maxId_ + 1, 0);
     for (int id = 1; id <= maxId_; ++id) {
       final[id] = removed[id] ? 0 : ids_.find(id);
     }
-    for (int& r : regions_) r = final[r];
+    std::vector<int> number(maxId_ + 1, 0);
+    int count = 0;
+    for (int& r : regions_) {
+      const int survivor = final[r];
+      if (survivor == 0) {
+        r = 0;
+        continue;
+      }
+      int& id = number[survivor];
+      if (id == 0) id = ++count;
+      r = id;
+    }
+    return count;
   }
 
  private:
@@ -216,15 +230,16 @@ void removeIslands(const Heightfield& hf, const LiveLinks& links,
   }
 }
 
-void filterAndMerge(const Heightfield& hf, const LiveLinks& links,
-                    std::vector<int>& regions, int64_t minArea,
-                    int64_t mergeArea) {
-  filterAndMerge(gatherLinks(hf, links, regions), regions, minArea, mergeArea);
+int filterAndMerge(const Heightfield& hf, const LiveLinks& links,
+                   std::vector<int>& regions, int64_t minArea,
+                   int64_t mergeArea) {
+  return filterAndMerge(gatherLinks(hf, links, regions), regions, minArea,
+                        mergeArea);
 }
 
-void filterAndMerge(RegionLinks gathered, std::vector<int>& regions,
-                    int64_t minArea, int64_t mergeArea) {
-  SmallRegionMerge(std::move(gathered), regions).run(minArea, mergeArea);
+int filterAndMerge(RegionLinks gathered, std::vector<int>& regions,
+                   int64_t minArea, int64_t mergeArea) {
+  return SmallRegionMerge(std::move(gathered), regions).run(minArea, mergeArea);
 }
 
 int numberRegions(std::vector<int>& regions) {

@@ -68,13 +68,14 @@ std::vector<int> labelComponents(const Heightfield& hf, const LiveLinks& links,
 void removeIslands(const Heightfield& hf, const LiveLinks& links,
                    std::vector<int>& regions, int64_t minArea);
 
-// §5.1 then §5.2 with readings R13 and A4, from one pass over the links.
-void filterAndMerge(const Heightfield& hf, const LiveLinks& links,
-                    std::vector<int>& regions, int64_t minArea,
-                    int64_t mergeArea);
+// §5.1 then §5.2 with readings R13 and A4, from one pass over the links,
+// and §5.3's numbering in the last pass (ids 1..k by first span); returns k.
+int filterAndMerge(const Heightfield& hf, const LiveLinks& links,
+                   std::vector<int>& regions, int64_t minArea,
+                   int64_t mergeArea);
 // The same from a partition's gathered RegionLinks.
-void filterAndMerge(RegionLinks gathered, std::vector<int>& regions,
-                    int64_t minArea, int64_t mergeArea);
+int filterAndMerge(RegionLinks gathered, std::vector<int>& regions,
+                   int64_t minArea, int64_t mergeArea);
 
 // §5.3: renumbers to 1..k by first span; returns k.
 int numberRegions(std::vector<int>& regions);
