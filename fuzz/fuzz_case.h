@@ -1,6 +1,6 @@
-// The byte format of the pipeline and contour harnesses: any bytes decode
-// to a valid heightfield (interchange §1) and settings, and every decoded
-// case encodes back to bytes that decode to the same case, so the
+// The byte format of the pipeline, contour and distance harnesses: any bytes
+// decode to a valid heightfield (interchange §1) and settings, and every
+// decoded case encodes back to bytes that decode to the same case, so the
 // structure-aware mutator (fuzz/mutator.h) can decode, edit fields and
 // encode. The layout keeps one span's fields together (offset, area,
 // region, four link codes), so byte-level mutation (AFL++, libFuzzer's own

@@ -1,6 +1,6 @@
-// What the pipeline and contour harnesses share: the three hashes of a
-// result, the interchange documents of a failing case (printed and written
-// to <harness>-failure.{chf,settings}.json for `regcon run`, `conform` and
+// What the pipeline, contour and distance harnesses share: the three hashes of
+// a result, the interchange documents of a failing case (printed and written to
+// <harness>-failure.{chf,settings}.json for `regcon run`, `conform` and
 // `render`), and the abort that follows.
 #pragma once
 
