@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "core/builder.h"
+#include "core/io.h"
 #include "tests/every_implementation.h"
 #include "tests/test_support.h"
 #include "tests/worked_fields.h"
@@ -260,6 +261,55 @@ TEST_P(Contours, TwoHolesJoinInLeftmostVertexOrder) {
       set.contours[0].rawHoles,
       (std::vector<Loop>{{P(5, 1, 0), P(4, 1, 0), P(4, 2, 0), P(5, 2, 0)},
                          {P(3, 3, 0), P(2, 3, 0), P(2, 4, 0), P(3, 4, 0)}}));
+}
+
+// R11's tie-break by index in the current merged loop, where the tied
+// candidates include a copy that an earlier bridge made. The field
+// (tests/data, 7x9, shrunk by `regcon shrink` from pool case 2173, which
+// the mutation run of optimized/ found: docs/mutation/README.md) is one
+// region with a walkable ring around two holes, a cell of region 2 at
+// (5,7) (contours given, watershed's settings: MaxError 1.3,
+// MaxEdgeLength 3, straight borders):
+//
+//   z=8  0 0 1 2 0 0 0      digits: floor height above 8
+//   z=7  0 1 2 2 . 0 0      .: no span
+//   z=6  0 . . 1 . . 0      (5,7): region 2 (area 5)
+//   z=5  1 . . 1 . . 0
+//   z=4  1 1 . 1 . . 0
+//   z=3  1 . 2 1 . . 0
+//   z=2  1 . 1 1 . . 0
+//   z=1  1 1 1 1 . . 0
+//   z=0  0 1 1 1 1 0 0
+//
+// The left hole (leftmost vertex (1,2)) joins first, bridged from the
+// outline's (0,1); the merged loop then starts (0,1) (1,2) (2,4) (1,5)
+// (1,7) (3,7) (3,4) (1,2) (0,1) ..., (1,2) twice (indices 1 and 7). The
+// right hole's leftmost vertex p = (4,1) is at distance² 10 from both
+// (3,4) (index 6) and (1,2) (indices 1 and 7); index 1 fails the cone
+// test, and of the two that pass, index 6 comes first: the bridge goes to
+// (3,4). An implementation that orders the tied candidates by anything but
+// their current index bridges from the copy at index 7 instead.
+TEST_P(Contours, TiedBridgeCandidatesGoByTheirIndexInTheMergedLoop) {
+  const Heightfield hf =
+      readHeightfieldFile(std::string(REGCON_SOURCE_DIR) +
+                          "/tests/data/hole-bridge-tie-7x9.chf.json");
+  std::vector<int> regions(hf.spanCount(), 1);
+  regions[34] = 2;  // the span of cell (5,7)
+  Settings settings;
+  settings.maxError = 1.3;
+  settings.maxEdgeLength = 3;
+  const ContourSet set = impl().contours(hf, regions, settings);
+  ASSERT_EQ(set.contours.size(), 2u);
+  EXPECT_EQ(set.contours[0].region, 1);
+  EXPECT_EQ(set.contours[0].vertices,
+            (Loop{{0, 8, 1, 1},  {1, 9, 2, 0},  {2, 9, 4, 0},  {1, 9, 5, 0},
+                  {1, 9, 7, 0},  {3, 10, 7, 0}, {3, 10, 4, 1}, {4, 9, 1, 0},
+                  {4, 9, 4, 0},  {4, 9, 6, 0},  {4, 10, 8, 0}, {6, 8, 8, 2},
+                  {6, 8, 7, 0},  {6, 8, 4, 0},  {6, 8, 1, 0},  {4, 9, 1, 1},
+                  {3, 10, 4, 0}, {1, 9, 2, 1},  {0, 8, 1, -1}, {7, 8, 0, -1},
+                  {7, 8, 9, -1}, {3, 10, 9, 0}, {2, 9, 9, 0},  {1, 8, 8, 0},
+                  {2, 8, 9, -1}, {0, 8, 9, -1}}));
+  expectCounters(set, 0, 0);
 }
 
 // ---------------------------------------------------------------------------
