@@ -312,6 +312,49 @@ TEST_P(Contours, TiedBridgeCandidatesGoByTheirIndexInTheMergedLoop) {
   expectCounters(set, 0, 0);
 }
 
+// R11's nearest candidate may lie at the far edge of the grid. The field
+// (tests/data, 9x4, shrunk from pool case 3382, which the optimized/
+// mutation run found with the bridge search stopping one ring of buckets
+// short of the grid's right edge) is region 1 but for region 2 at (5,1);
+// that cell and the empty (4,1), (6,1), (7,1) make a hole ((1,1) is a
+// notch open to the empty top left), whose simplified loop drops the
+// corners at x = 4 and starts at p = (5,1) (watershed's settings,
+// MaxEdgeLength 12):
+//
+//   z=2  . . . 1 1 1 1 1 1        1: region 1, 2: region 2, .: no span
+//   z=1  1 . 1 1 . 2 . . 1
+//   z=0  1 1 1 1 1 1 1 1 1
+//
+// The simplified outline keeps (0,0) (9,0) (9,3) (0,2). From p their
+// squared distances are 26, 17, 20 and 26: the nearest, (9,0) on the
+// grid's right edge, passes the cone and clearance tests and takes the
+// bridge; (0,0), the first of the far tie at 26, must not.
+TEST_P(Contours, TheNearestBridgeCandidateOnTheFarEdgeOfTheGridWins) {
+  const Heightfield hf =
+      readHeightfieldFile(std::string(REGCON_SOURCE_DIR) +
+                          "/tests/data/hole-bridge-far-corner-9x4.chf.json");
+  std::vector<int> regions(hf.spanCount(), 1);
+  regions[12] = 2;  // the span of cell (5,1)
+  Settings settings;
+  settings.maxError = 1.3;
+  settings.maxEdgeLength = 12;
+  const ContourSet set = impl().contours(hf, regions, settings);
+  ASSERT_EQ(set.contours.size(), 2u);
+  EXPECT_EQ(set.contours[0].region, 1);
+  EXPECT_EQ(set.contours[0].vertices, (Loop{{0, 14, 0, -1},
+                                            {9, 13, 0, 1},
+                                            {5, 15, 1, 0},
+                                            {5, 15, 2, 2},
+                                            {6, 15, 2, 0},
+                                            {8, 14, 1, 0},
+                                            {6, 15, 1, 2},
+                                            {5, 15, 1, 1},
+                                            {9, 13, 0, -1},
+                                            {9, 13, 3, 0},
+                                            {0, 15, 2, -1}}));
+  expectCounters(set, 0, 0);
+}
+
 // ---------------------------------------------------------------------------
 // Shared borders.
 
