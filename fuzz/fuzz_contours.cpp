@@ -59,27 +59,16 @@ void check(const Heightfield& hf, const Settings& settings,
   const std::string tracing =
       testing::checkTracedLoops(hf, *hf.regions, tracedLoops(hf));
   if (!tracing.empty()) fail(kHarness, hf, settings, "tracing: " + tracing);
-  for (const Answer& a : answers) {
-    const std::string failure =
-        invariantFailure(hf, *hf.regions, a.result.contours);
-    if (!failure.empty()) {
-      fail(kHarness, hf, settings,
-           a.impl->name() + ": " + failure + "\n" + everyHash(answers));
-    }
-  }
-  for (size_t i = 1; i < answers.size(); ++i) {
-    const Comparison comparison =
-        compareContours(answers[0].result.contours, answers[i].result.contours,
-                        {.expectedLabel = answers[0].impl->name(),
-                         .actualLabel = answers[i].impl->name()});
-    if (!comparison.same() ||
-        threeHashes(answers[0].result) != threeHashes(answers[i].result)) {
-      fail(kHarness, hf, settings,
-           answers[i].impl->name() + " disagrees with " +
-               answers[0].impl->name() + "\n" + comparison.report() +
-               everyHash(answers));
-    }
-  }
+  failOnBrokenAnswer(kHarness, hf, settings, answers, [&](const Answer& a) {
+    return invariantFailure(hf, *hf.regions, a.result.contours);
+  });
+  failOnDisagreement(kHarness, hf, settings, answers,
+                     [](const Answer& first, const Answer& other) {
+                       return compareContours(
+                           first.result.contours, other.result.contours,
+                           {.expectedLabel = first.impl->name(),
+                            .actualLabel = other.impl->name()});
+                     });
 }
 
 }  // namespace

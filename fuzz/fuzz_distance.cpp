@@ -30,28 +30,17 @@ StageResult asResult(std::vector<int> distances) {
 
 void check(const Heightfield& hf, const Settings& settings,
            const std::vector<Answer>& answers) {
-  for (const Answer& a : answers) {
-    const std::string failure =
-        testing::checkDistanceField(hf, *a.result.regions.distances);
-    if (!failure.empty()) {
-      fail(kHarness, hf, settings,
-           a.impl->name() + ": " + failure + "\n" + everyHash(answers));
-    }
-  }
-  for (size_t i = 1; i < answers.size(); ++i) {
-    // The one comparer: with no regions on either side only the
-    // distances section can differ.
-    const Comparison comparison =
-        compareRegions(hf, answers[0].result.regions, answers[i].result.regions,
-                       {.expectedLabel = answers[0].impl->name(),
-                        .actualLabel = answers[i].impl->name()});
-    if (!comparison.same()) {
-      fail(kHarness, hf, settings,
-           answers[i].impl->name() + " disagrees with " +
-               answers[0].impl->name() + "\n" + comparison.report() +
-               everyHash(answers));
-    }
-  }
+  failOnBrokenAnswer(kHarness, hf, settings, answers, [&](const Answer& a) {
+    return testing::checkDistanceField(hf, *a.result.regions.distances);
+  });
+  // With no regions on either side only the distances section can differ.
+  failOnDisagreement(kHarness, hf, settings, answers,
+                     [&](const Answer& first, const Answer& other) {
+                       return compareRegions(
+                           hf, first.result.regions, other.result.regions,
+                           {.expectedLabel = first.impl->name(),
+                            .actualLabel = other.impl->name()});
+                     });
 }
 
 }  // namespace

@@ -33,35 +33,18 @@ std::string invariantFailure(const Heightfield& hf, const StageResult& r) {
   return "";
 }
 
-// "" when `other` agrees with `first`: the three hashes, then every section.
-std::string disagreement(const Heightfield& hf, const Answer& first,
-                         const Answer& other) {
-  const Comparison comparison = compareResults(
-      hf, first.result, other.result,
-      {.expectedLabel = first.impl->name(), .actualLabel = other.impl->name()});
-  const bool sameHashes =
-      threeHashes(first.result) == threeHashes(other.result);
-  if (comparison.same() && sameHashes) return "";
-  return other.impl->name() + " disagrees with " + first.impl->name() +
-         (sameHashes ? " (same hashes)" : " (hashes differ)") + "\n" +
-         comparison.report();
-}
-
 void check(const Heightfield& hf, const Settings& settings,
            const std::vector<Answer>& answers) {
-  for (const Answer& a : answers) {
-    const std::string failure = invariantFailure(hf, a.result);
-    if (!failure.empty()) {
-      fail(kHarness, hf, settings,
-           a.impl->name() + ": " + failure + "\n" + everyHash(answers));
-    }
-  }
-  for (size_t i = 1; i < answers.size(); ++i) {
-    const std::string report = disagreement(hf, answers[0], answers[i]);
-    if (!report.empty()) {
-      fail(kHarness, hf, settings, report + everyHash(answers));
-    }
-  }
+  failOnBrokenAnswer(kHarness, hf, settings, answers, [&](const Answer& a) {
+    return invariantFailure(hf, a.result);
+  });
+  failOnDisagreement(kHarness, hf, settings, answers,
+                     [&](const Answer& first, const Answer& other) {
+                       return compareResults(
+                           hf, first.result, other.result,
+                           {.expectedLabel = first.impl->name(),
+                            .actualLabel = other.impl->name()});
+                     });
 }
 
 }  // namespace

@@ -49,4 +49,35 @@ void fail(const char* harness, const Heightfield& hf, const Settings& settings,
   std::abort();
 }
 
+void failOnBrokenAnswer(
+    const char* harness, const Heightfield& hf, const Settings& settings,
+    const std::vector<Answer>& answers,
+    const std::function<std::string(const Answer&)>& failure) {
+  for (const Answer& a : answers) {
+    const std::string what = failure(a);
+    if (!what.empty()) {
+      fail(harness, hf, settings,
+           a.impl->name() + ": " + what + "\n" + everyHash(answers));
+    }
+  }
+}
+
+void failOnDisagreement(
+    const char* harness, const Heightfield& hf, const Settings& settings,
+    const std::vector<Answer>& answers,
+    const std::function<Comparison(const Answer& first, const Answer& other)>&
+        compare) {
+  for (size_t i = 1; i < answers.size(); ++i) {
+    const Comparison comparison = compare(answers[0], answers[i]);
+    const bool sameHashes =
+        threeHashes(answers[0].result) == threeHashes(answers[i].result);
+    if (comparison.same() && sameHashes) continue;
+    fail(harness, hf, settings,
+         answers[i].impl->name() + " disagrees with " +
+             answers[0].impl->name() +
+             (sameHashes ? " (same hashes)" : " (hashes differ)") + "\n" +
+             comparison.report() + everyHash(answers));
+  }
+}
+
 }  // namespace regcon::fuzz

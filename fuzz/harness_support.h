@@ -4,9 +4,11 @@
 // `render`), and the abort that follows.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <vector>
 
+#include "core/compare.h"
 #include "core/implementation.h"
 #include "core/types.h"
 #include "fuzz/fuzz_case.h"
@@ -27,6 +29,22 @@ std::string everyHash(const std::vector<Answer>& answers);
 
 [[noreturn]] void fail(const char* harness, const Heightfield& hf,
                        const Settings& settings, const std::string& what);
+
+// Fails on the first answer `failure` finds wrong (a non-empty text),
+// naming its implementation and giving every hash.
+void failOnBrokenAnswer(
+    const char* harness, const Heightfield& hf, const Settings& settings,
+    const std::vector<Answer>& answers,
+    const std::function<std::string(const Answer&)>& failure);
+
+// Holds every answer to the first, through the one comparer (`compare`
+// calls core/compare.h) and on the three hashes; fails on the first
+// disagreement with the comparer's report and every hash.
+void failOnDisagreement(
+    const char* harness, const Heightfield& hf, const Settings& settings,
+    const std::vector<Answer>& answers,
+    const std::function<Comparison(const Answer& first, const Answer& other)>&
+        compare);
 
 // The case's heightfield and settings as interchange documents, on
 // standard output (what replay_main's --print shows).
