@@ -63,11 +63,10 @@ void check(const Heightfield& hf, const Settings& settings,
     return invariantFailure(hf, *hf.regions, a.result.contours);
   });
   failOnDisagreement(kHarness, hf, settings, answers,
-                     [](const Answer& first, const Answer& other) {
-                       return compareContours(
-                           first.result.contours, other.result.contours,
-                           {.expectedLabel = first.impl->name(),
-                            .actualLabel = other.impl->name()});
+                     [](const Answer& first, const Answer& other,
+                        const CompareOptions& labels) {
+                       return compareContours(first.result.contours,
+                                              other.result.contours, labels);
                      });
 }
 

@@ -35,11 +35,10 @@ void check(const Heightfield& hf, const Settings& settings,
   });
   // With no regions on either side only the distances section can differ.
   failOnDisagreement(kHarness, hf, settings, answers,
-                     [&](const Answer& first, const Answer& other) {
-                       return compareRegions(
-                           hf, first.result.regions, other.result.regions,
-                           {.expectedLabel = first.impl->name(),
-                            .actualLabel = other.impl->name()});
+                     [&](const Answer& first, const Answer& other,
+                         const CompareOptions& labels) {
+                       return compareRegions(hf, first.result.regions,
+                                             other.result.regions, labels);
                      });
 }
 

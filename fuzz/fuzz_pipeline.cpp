@@ -39,11 +39,10 @@ void check(const Heightfield& hf, const Settings& settings,
     return invariantFailure(hf, a.result);
   });
   failOnDisagreement(kHarness, hf, settings, answers,
-                     [&](const Answer& first, const Answer& other) {
-                       return compareResults(
-                           hf, first.result, other.result,
-                           {.expectedLabel = first.impl->name(),
-                            .actualLabel = other.impl->name()});
+                     [&](const Answer& first, const Answer& other,
+                         const CompareOptions& labels) {
+                       return compareResults(hf, first.result, other.result,
+                                             labels);
                      });
 }
 

@@ -65,10 +65,13 @@ void failOnBrokenAnswer(
 void failOnDisagreement(
     const char* harness, const Heightfield& hf, const Settings& settings,
     const std::vector<Answer>& answers,
-    const std::function<Comparison(const Answer& first, const Answer& other)>&
-        compare) {
+    const std::function<Comparison(const Answer& first, const Answer& other,
+                                   const CompareOptions& labels)>& compare) {
   for (size_t i = 1; i < answers.size(); ++i) {
-    const Comparison comparison = compare(answers[0], answers[i]);
+    const Comparison comparison =
+        compare(answers[0], answers[i],
+                {.expectedLabel = answers[0].impl->name(),
+                 .actualLabel = answers[i].impl->name()});
     const bool sameHashes =
         threeHashes(answers[0].result) == threeHashes(answers[i].result);
     if (comparison.same() && sameHashes) continue;

@@ -38,13 +38,14 @@ void failOnBrokenAnswer(
     const std::function<std::string(const Answer&)>& failure);
 
 // Holds every answer to the first, through the one comparer (`compare`
-// calls core/compare.h) and on the three hashes; fails on the first
+// calls core/compare.h with the labels it is given: the two
+// implementations' names) and on the three hashes; fails on the first
 // disagreement with the comparer's report and every hash.
 void failOnDisagreement(
     const char* harness, const Heightfield& hf, const Settings& settings,
     const std::vector<Answer>& answers,
-    const std::function<Comparison(const Answer& first, const Answer& other)>&
-        compare);
+    const std::function<Comparison(const Answer& first, const Answer& other,
+                                   const CompareOptions& labels)>& compare);
 
 // The case's heightfield and settings as interchange documents, on
 // standard output (what replay_main's --print shows).
