@@ -263,6 +263,22 @@ TEST_P(Contours, TwoHolesJoinInLeftmostVertexOrder) {
                          {P(3, 3, 0), P(2, 3, 0), P(2, 4, 0), P(3, 4, 0)}}));
 }
 
+// §6 on the field tests/data/FILE, all region 1 but for the one span
+// region2Span in region 2, with watershed's MaxError (1.3) and straight
+// borders.
+ContourSet oneCellOfRegion2InRegion1(const Implementation& impl,
+                                     const std::string& file, int region2Span,
+                                     int maxEdgeLength) {
+  const Heightfield hf = readHeightfieldFile(std::string(REGCON_SOURCE_DIR) +
+                                             "/tests/data/" + file);
+  std::vector<int> regions(hf.spanCount(), 1);
+  regions[region2Span] = 2;
+  Settings settings;
+  settings.maxError = 1.3;
+  settings.maxEdgeLength = maxEdgeLength;
+  return impl.contours(hf, regions, settings);
+}
+
 // R11's tie-break by index in the current merged loop, where the tied
 // candidates include a copy that an earlier bridge made. The field
 // (tests/data, 7x9, shrunk by `regcon shrink` from pool case 2173, which
@@ -290,15 +306,8 @@ TEST_P(Contours, TwoHolesJoinInLeftmostVertexOrder) {
 // (3,4). An implementation that orders the tied candidates by anything but
 // their current index bridges from the copy at index 7 instead.
 TEST_P(Contours, TiedBridgeCandidatesGoByTheirIndexInTheMergedLoop) {
-  const Heightfield hf =
-      readHeightfieldFile(std::string(REGCON_SOURCE_DIR) +
-                          "/tests/data/hole-bridge-tie-7x9.chf.json");
-  std::vector<int> regions(hf.spanCount(), 1);
-  regions[34] = 2;  // the span of cell (5,7)
-  Settings settings;
-  settings.maxError = 1.3;
-  settings.maxEdgeLength = 3;
-  const ContourSet set = impl().contours(hf, regions, settings);
+  const ContourSet set = oneCellOfRegion2InRegion1(
+      impl(), "hole-bridge-tie-7x9.chf.json", 34 /* cell (5,7) */, 3);
   ASSERT_EQ(set.contours.size(), 2u);
   EXPECT_EQ(set.contours[0].region, 1);
   EXPECT_EQ(set.contours[0].vertices,
@@ -330,15 +339,8 @@ TEST_P(Contours, TiedBridgeCandidatesGoByTheirIndexInTheMergedLoop) {
 // grid's right edge, passes the cone and clearance tests and takes the
 // bridge; (0,0), the first of the far tie at 26, must not.
 TEST_P(Contours, TheNearestBridgeCandidateOnTheFarEdgeOfTheGridWins) {
-  const Heightfield hf =
-      readHeightfieldFile(std::string(REGCON_SOURCE_DIR) +
-                          "/tests/data/hole-bridge-far-corner-9x4.chf.json");
-  std::vector<int> regions(hf.spanCount(), 1);
-  regions[12] = 2;  // the span of cell (5,1)
-  Settings settings;
-  settings.maxError = 1.3;
-  settings.maxEdgeLength = 12;
-  const ContourSet set = impl().contours(hf, regions, settings);
+  const ContourSet set = oneCellOfRegion2InRegion1(
+      impl(), "hole-bridge-far-corner-9x4.chf.json", 12 /* cell (5,1) */, 12);
   ASSERT_EQ(set.contours.size(), 2u);
   EXPECT_EQ(set.contours[0].region, 1);
   EXPECT_EQ(set.contours[0].vertices, (Loop{{0, 14, 0, -1},
