@@ -65,18 +65,7 @@ std::string reportText(const CaseHashes& expected, const Verdict& verdict) {
 }
 
 ProcessLimits limitsOf(const ConformOptions& options) {
-  if (!(options.timeoutSeconds > 0 && options.timeoutSeconds <= 86400)) {
-    throw InputError(
-        "conform: --timeout must be more than 0 and at most 86400 s");
-  }
-  if (options.maxOutputMb < 1 || options.maxOutputMb > (size_t{1} << 20)) {
-    throw InputError("conform: --max-output-mb must be between 1 and 1048576");
-  }
-  ProcessLimits limits;
-  limits.timeout = std::chrono::milliseconds(
-      static_cast<long long>(options.timeoutSeconds * 1000));
-  limits.maxOutputBytes = options.maxOutputMb << 20;
-  return limits;
+  return checkedLimits("conform", options.timeoutSeconds, options.maxOutputMb);
 }
 
 // `-` would be read up by the reference and reach the command empty: it is
@@ -117,15 +106,7 @@ ConformReport conformCommand(const ConformOptions& given) {
       std::make_shared<const Heightfield>(readHeightfieldFile(options.chfPath));
   const Implementation* impl = findImplementation(options.implName);
   if (!impl) throw InputError("--impl: unknown implementation");
-  const auto reference =
-      std::make_shared<const StageResult>(runStage(*impl, *hf, settings));
-  CaseExpectation expected;
-  expected.hashes = {hashDistances(reference->regions.distances.value()),
-                     hashRegions(reference->regions),
-                     hashContours(reference->contours)};
-  expected.partition = casePartition(*hf, settings);
-  expected.referenceLabel = impl->name();
-  expected.reference = [hf, reference] { return ReferenceRun{hf, reference}; };
+  const CaseExpectation expected = expectationOf(hf, settings, *impl);
   const std::string commandLine = options.command + " " +
                                   shellQuote(options.chfPath) + " " +
                                   shellQuote(options.settingsPath);
@@ -136,8 +117,8 @@ ConformReport conformCommand(const ConformOptions& given) {
                        reportText(expected.hashes, verdict)};
   if (!report.conforms && !options.picturePath.empty() &&
       verdict.actualHashes) {
-    writeDiffPicture(options, *hf, settings, impl->name(), *reference,
-                     answer.output);
+    writeDiffPicture(options, *hf, settings, impl->name(),
+                     *expected.reference().result, answer.output);
     report.text += "picture: " + given.picturePath + "\n";
   }
   return report;

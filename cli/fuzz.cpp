@@ -10,7 +10,9 @@
 #include <sstream>
 
 #include "cli/kit_command.h"
+#include "cli/output.h"
 #include "cli/process.h"
+#include "cli/scratch.h"
 #include "cli/suite_cases.h"
 #include "core/compare.h"
 #include "core/implementation.h"
@@ -21,75 +23,49 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// The command under a deadline (cli/process.h: the process group is killed
-// when it passes), standard input from /dev/null.
-Outcome runVerdict(const ProcessResult& run) {
-  if (run.timedOut) return "timeout";
-  if (run.outputTooLarge) return "output too large";
-  if (run.exit.signal > 0) {
-    return "crashed (signal " + std::to_string(run.exit.signal) + ")";
-  }
-  if (run.exit.exitCode == 127) return "not found (exit 127)";
-  if (run.exit.exitCode != 0) {
-    return "rejected (exit " + std::to_string(run.exit.exitCode) + ")";
-  }
-  return kAgree;
+// A document's text, checked: a stream that failed (memory) is an error,
+// never a cut document.
+template <typename Document, typename Write>
+std::string documentText(const Document& document, Write write,
+                         const char* kind) {
+  std::ostringstream out;
+  write(out, document);
+  out << "\n";
+  if (!out) throw InputError(std::string("cannot build the ") + kind);
+  return std::move(out).str();
 }
 
+std::string heightfieldText(const Heightfield& hf) {
+  return documentText(hf, writeHeightfield, "heightfield document");
+}
+
+std::string settingsText(const Settings& settings) {
+  return documentText(settings, writeSettings, "settings document");
+}
+
+// The documents a command is run on, each written whole and checked: a
+// truncated work file would make the command disagree about a field it
+// was never given.
 void writeDocuments(const Heightfield& hf, const Settings& settings,
                     const fs::path& chf, const fs::path& settingsPath) {
-  std::ofstream chfOut(chf, std::ios::binary | std::ios::trunc);
-  writeHeightfield(chfOut, hf);
-  chfOut << "\n";
-  std::ofstream settingsOut(settingsPath, std::ios::binary | std::ios::trunc);
-  writeSettings(settingsOut, settings);
-  settingsOut << "\n";
-  if (!chfOut || !settingsOut) {
-    throw InputError("cannot write " + chf.string() + " or " +
-                     settingsPath.string());
-  }
+  writeWholeFile(chf, heightfieldText(hf));
+  writeWholeFile(settingsPath, settingsText(settings));
 }
 
-// "differs: " and the first differing section of the one comparer
-// (core/compare.h), in document order: distances, regions, contours. Only
-// what the hashes cover counts (no raw loops); a watershed result must
-// carry its distances (interchange §3).
-Outcome firstDifference(const Heightfield& hf, const Settings& settings,
-                        const StageResult& expected,
-                        const StageResult& actual) {
-  CompareOptions options;
-  options.rawLoops = false;
-  options.distancesRequired =
-      !hf.regions && settings.partition == Partition::Watershed;
-  const Comparison comparison = compareResults(hf, expected, actual, options);
-  return comparison.same() ? kAgree
-                           : "differs: " + comparison.sections.front().section;
+// The reproducer's documents, put in place whole or not at all.
+void publishDocuments(const Heightfield& hf, const Settings& settings,
+                      const fs::path& chf, const fs::path& settingsPath) {
+  OutputTarget chfTarget(chf.string());
+  OutputTarget settingsTarget(settingsPath.string());
+  chfTarget.commit(heightfieldText(hf));
+  settingsTarget.commit(settingsText(settings));
 }
 
-std::string conformLine(const std::string& command, const fs::path& chf,
-                        const fs::path& settings) {
-  return "regcon conform " + shellQuote(command) + " " +
-         shellQuote(chf.string()) + " " + shellQuote(settings.string());
+std::string conformLine(const std::string& command, const std::string& chf,
+                        const std::string& settings) {
+  return "regcon conform " + shellQuote(command) + " " + shellQuote(chf) + " " +
+         shellQuote(settings);
 }
-
-// A scratch folder for the documents the command is run on, removed at the
-// end of the command.
-class WorkDir {
- public:
-  WorkDir()
-      : path_(fs::temp_directory_path() /
-              ("regcon-kit-" + std::to_string(::getpid()))) {
-    fs::create_directories(path_);
-  }
-  ~WorkDir() {
-    std::error_code ignored;
-    fs::remove_all(path_, ignored);
-  }
-  const fs::path& path() const { return path_; }
-
- private:
-  fs::path path_;
-};
 
 std::string spanSummary(const Heightfield& hf) {
   return std::to_string(hf.width) + " x " + std::to_string(hf.depth) +
@@ -97,39 +73,47 @@ std::string spanSummary(const Heightfield& hf) {
 }
 
 // Shrinks a case whose verdict is not "agree" and writes the reproducer.
-KitReport shrinkAndWrite(const std::string& command, const Heightfield& hf,
-                         const Settings& settings, const Outcome& verdict,
-                         const std::string& implName, double timeoutSeconds,
+KitReport shrinkAndWrite(const CommandRun& run, const Heightfield& hf,
+                         const Settings& settings, const Judgement& judged,
                          int maxRuns, const fs::path& outputDir,
                          const fs::path& work) {
   const Reproducer r =
-      writeReproducer(command, hf, settings, verdict, implName, timeoutSeconds,
-                      maxRuns, outputDir.string(), work.string());
+      writeReproducer(run, hf, settings, judged.outcome, maxRuns,
+                      outputDir.string(), work.string());
   KitReport report;
   report.conforms = false;
-  report.text = "disagreement: " + verdict + "\n" + "shrunk from " +
-                r.originalSize + " to " + r.shrunkSize + " (" +
-                std::to_string(r.runs) + " runs, " + std::to_string(r.kept) +
-                " reductions kept)\n" + "wrote " + r.chf + " and " +
-                r.settings + "\nreplay: " + r.replay + "\n";
+  report.text = "disagreement: " + judged.outcome + "\n";
+  if (!judged.verdict.message.empty()) {
+    report.text += "why: " + judged.verdict.message + "\n";
+  }
+  report.text += "shrunk from " + r.originalSize + " to " + r.shrunkSize +
+                 " (" + std::to_string(r.runs) + " runs, " +
+                 std::to_string(r.kept) + " reductions kept)\n" + "wrote " +
+                 r.chf + " and " + r.settings + "\nreplay: " + r.replay + "\n";
   return report;
+}
+
+CommandRun commandRunOf(const std::string& who, const std::string& command,
+                        const std::string& implName, double timeoutSeconds,
+                        size_t maxOutputMb) {
+  resolveImplementation(implName);  // an unknown name fails before any run
+  return {command, implName, checkedLimits(who, timeoutSeconds, maxOutputMb)};
 }
 
 }  // namespace
 
-Reproducer writeReproducer(const std::string& command, const Heightfield& hf,
+Reproducer writeReproducer(const CommandRun& run, const Heightfield& hf,
                            const Settings& settings, const Outcome& verdict,
-                           const std::string& implName, double timeoutSeconds,
                            int maxRuns, const std::string& outputDir,
                            const std::string& workDir) {
   const Judge judge = [&](const Heightfield& h, const Settings& s) {
-    return judgeCommand(command, h, s, implName, timeoutSeconds, workDir);
+    return judgeCommand(run, h, s, workDir);
   };
   const ShrinkResult shrunk = shrinkCase(hf, settings, verdict, judge, maxRuns);
   fs::create_directories(outputDir);
   const fs::path chf = fs::path(outputDir) / "shrunk.chf.json";
   const fs::path settingsPath = fs::path(outputDir) / "shrunk.settings.json";
-  writeDocuments(shrunk.hf, shrunk.settings, chf, settingsPath);
+  publishDocuments(shrunk.hf, shrunk.settings, chf, settingsPath);
   Reproducer r;
   r.verdict = verdict;
   r.originalSize = spanSummary(hf);
@@ -138,57 +122,57 @@ Reproducer writeReproducer(const std::string& command, const Heightfield& hf,
   r.shrunkSpans = shrunk.hf.spanCount();
   r.runs = shrunk.judged;
   r.kept = shrunk.accepted;
-  r.chf = chf.string();
-  r.settings = settingsPath.string();
-  r.replay = conformLine(command, chf, settingsPath);
+  r.chf = fs::absolute(chf).string();
+  r.settings = fs::absolute(settingsPath).string();
+  r.replay = conformLine(run.command, r.chf, r.settings);
   return r;
 }
 
-Outcome judgeCommand(const std::string& command, const Heightfield& hf,
-                     const Settings& settings, const std::string& implName,
-                     double timeoutSeconds, const std::string& workDir) {
+Judgement judgeRun(const CommandRun& run, const Heightfield& hf,
+                   const Settings& settings, const std::string& workDir) {
   const fs::path chf = fs::path(workDir) / "case.chf.json";
   const fs::path settingsPath = fs::path(workDir) / "case.settings.json";
   writeDocuments(hf, settings, chf, settingsPath);
-  ProcessLimits limits;
-  limits.timeout =
-      std::chrono::milliseconds(static_cast<int64_t>(timeoutSeconds * 1000));
-  const ProcessResult run =
-      runShellCommand(command + " " + shellQuote(chf.string()) + " " +
+  const CommandAnswer answer = answerFromProcess(
+      runShellCommand(run.command + " " + shellQuote(chf.string()) + " " +
                           shellQuote(settingsPath.string()),
-                      limits);
-  const Outcome failed = runVerdict(run);
-  if (failed != kAgree) return failed;
-  std::istringstream in(run.output);
-  StageResult actual;
-  try {
-    actual = readResult(in, "command output");
-  } catch (const InputError&) {
-    return "invalid output";
-  }
-  const StageResult expected =
-      runStage(resolveImplementation(implName), hf, settings);
-  return firstDifference(hf, settings, expected, actual);
+                      run.limits),
+      run.limits.maxOutputBytes);
+  const CaseExpectation expected =
+      expectationOf(std::make_shared<const Heightfield>(hf), settings,
+                    resolveImplementation(run.implName));
+  Judgement judged;
+  judged.verdict = classifyCase(answer, expected);
+  judged.outcome = verdictKey(judged.verdict, answer);
+  return judged;
+}
+
+Outcome judgeCommand(const CommandRun& run, const Heightfield& hf,
+                     const Settings& settings, const std::string& workDir) {
+  return judgeRun(run, hf, settings, workDir).outcome;
 }
 
 KitReport shrinkCommand(const ShrinkOptions& options) {
+  const CommandRun run =
+      commandRunOf("shrink", options.command, options.implName,
+                   options.timeoutSeconds, options.maxOutputMb);
   const Heightfield hf = readHeightfieldFile(options.chfPath);
   const Settings settings = readSettingsFile(options.settingsPath);
-  const WorkDir work;
-  const Outcome verdict =
-      judgeCommand(options.command, hf, settings, options.implName,
-                   options.timeoutSeconds, work.path().string());
-  if (verdict == kAgree) {
+  const ScratchFolder work("regcon-kit");
+  const Judgement judged = judgeRun(run, hf, settings, work.path().string());
+  if (judged.outcome == kAgree) {
     return {true, "the command agrees with the " + options.implName +
                       " implementation on this case: nothing to shrink\n"};
   }
-  return shrinkAndWrite(options.command, hf, settings, verdict,
-                        options.implName, options.timeoutSeconds,
-                        options.maxRuns, options.outputDir, work.path());
+  return shrinkAndWrite(run, hf, settings, judged, options.maxRuns,
+                        options.outputDir, work.path());
 }
 
 KitReport fuzzCommand(const FuzzOptions& options) {
-  const WorkDir work;
+  const CommandRun run =
+      commandRunOf("fuzz", options.command, options.implName,
+                   options.timeoutSeconds, options.maxOutputMb);
+  const ScratchFolder work("regcon-kit");
   const auto start = std::chrono::steady_clock::now();
   const auto elapsed = [&start] {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() -
@@ -202,17 +186,15 @@ KitReport fuzzCommand(const FuzzOptions& options) {
   for (; index < limit; ++index) {
     if (options.seconds > 0 && elapsed() >= options.seconds) break;
     const GeneratedCase c = generatedCase(options.seed, index);
-    const Outcome verdict =
-        judgeCommand(options.command, c.hf, c.settings, options.implName,
-                     options.timeoutSeconds, work.path().string());
-    if (verdict == kAgree) continue;
+    const Judgement judged =
+        judgeRun(run, c.hf, c.settings, work.path().string());
+    if (judged.outcome == kAgree) continue;
     const fs::path out(options.outputDir);
     fs::create_directories(out);
-    writeDocuments(c.hf, c.settings, out / "original.chf.json",
-                   out / "original.settings.json");
-    KitReport report = shrinkAndWrite(
-        options.command, c.hf, c.settings, verdict, options.implName,
-        options.timeoutSeconds, options.maxRuns, out, work.path());
+    publishDocuments(c.hf, c.settings, out / "original.chf.json",
+                     out / "original.settings.json");
+    KitReport report = shrinkAndWrite(run, c.hf, c.settings, judged,
+                                      options.maxRuns, out, work.path());
     report.text = "case " + std::to_string(index) + " of seed " +
                   std::to_string(options.seed) + " (" + c.origin + ")\n" +
                   report.text;
@@ -226,16 +208,19 @@ KitReport fuzzCommand(const FuzzOptions& options) {
 
 namespace {
 
-void addCommonOptions(CLI::App& command, std::string& implName,
-                      double& timeoutSeconds, int& maxRuns) {
-  addComparedImplementation(command, implName);
+template <typename Options>
+void addCommonOptions(CLI::App& command, Options& options) {
+  addComparedImplementation(command, options.implName);
   command
-      .add_option("--timeout", timeoutSeconds,
-                  "seconds each run of the command may take")
-      ->capture_default_str()
-      ->check(CLI::PositiveNumber);
+      .add_option("--timeout", options.timeoutSeconds,
+                  "seconds each run of the command may take (at most 86400)")
+      ->capture_default_str();
   command
-      .add_option("--max-runs", maxRuns,
+      .add_option("--max-output-mb", options.maxOutputMb,
+                  "cap on one answer's size, in MiB")
+      ->capture_default_str();
+  command
+      .add_option("--max-runs", options.maxRuns,
                   "most runs of the command while shrinking")
       ->capture_default_str()
       ->check(CLI::PositiveNumber);
@@ -263,8 +248,7 @@ void addShrinkCommand(CLI::App& app, int& exitCode) {
   command->add_option("-o,--out", options->outputDir, "output folder")
       ->required()
       ->type_name("DIR");
-  addCommonOptions(*command, options->implName, options->timeoutSeconds,
-                   options->maxRuns);
+  addCommonOptions(*command, *options);
 }
 
 void addFuzzCommand(CLI::App& app, int& exitCode) {
@@ -288,8 +272,7 @@ void addFuzzCommand(CLI::App& app, int& exitCode) {
   command->add_option("--out", options->outputDir, "where the reproducer goes")
       ->capture_default_str()
       ->type_name("DIR");
-  addCommonOptions(*command, options->implName, options->timeoutSeconds,
-                   options->maxRuns);
+  addCommonOptions(*command, *options);
 }
 
 }  // namespace regcon::cli

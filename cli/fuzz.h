@@ -6,7 +6,9 @@
 #include <cstdint>
 #include <string>
 
+#include "cli/process.h"
 #include "cli/shrink.h"
+#include "cli/verdict.h"
 
 namespace CLI {
 class App;
@@ -14,13 +16,27 @@ class App;
 
 namespace regcon::cli {
 
+// A command under test, the implementation it is compared with, and the
+// limits of each run (cli/process.h: checkedLimits).
+struct CommandRun {
+  std::string command;
+  std::string implName = "reference";
+  ProcessLimits limits;
+};
+
+// One run judged: the verdict of the one classifier (cli/verdict.h), as
+// `conform` and `suite` give it, and its key for the shrinker.
+struct Judgement {
+  Outcome outcome;  // verdictKey(): "agree", "differs: regions", ...
+  Verdict verdict;
+};
+
 // Runs `COMMAND CHF SETTINGS` on the two documents (written to `workDir`)
-// and compares its result with the implementation `implName`'s. The verdict
-// names the first differing section in pipeline order (distances, regions,
-// contours), or how the command failed.
-Outcome judgeCommand(const std::string& command, const Heightfield& hf,
-                     const Settings& settings, const std::string& implName,
-                     double timeoutSeconds, const std::string& workDir);
+// and classifies its answer against the implementation's result.
+Judgement judgeRun(const CommandRun& run, const Heightfield& hf,
+                   const Settings& settings, const std::string& workDir);
+Outcome judgeCommand(const CommandRun& run, const Heightfield& hf,
+                     const Settings& settings, const std::string& workDir);
 
 // A disagreement shrunk and written as OUTDIR/shrunk.chf.json and
 // OUTDIR/shrunk.settings.json, with the conform line that replays it.
@@ -40,9 +56,8 @@ struct Reproducer {
 // Shrinks (hf, settings), on which `command` disagrees with `implName` as
 // `verdict` says, in at most `maxRuns` runs; the command's documents go to
 // `workDir`, the reproducer to `outputDir`.
-Reproducer writeReproducer(const std::string& command, const Heightfield& hf,
+Reproducer writeReproducer(const CommandRun& run, const Heightfield& hf,
                            const Settings& settings, const Outcome& verdict,
-                           const std::string& implName, double timeoutSeconds,
                            int maxRuns, const std::string& outputDir,
                            const std::string& workDir);
 
@@ -53,6 +68,7 @@ struct ShrinkOptions {
   std::string outputDir;
   std::string implName = "reference";
   double timeoutSeconds = 30;
+  size_t maxOutputMb = 256;
   int maxRuns = 5000;
 };
 
@@ -64,6 +80,7 @@ struct FuzzOptions {
   std::string outputDir = "regcon-fuzz";
   std::string implName = "reference";
   double timeoutSeconds = 30;
+  size_t maxOutputMb = 256;
   int maxRuns = 5000;
 };
 

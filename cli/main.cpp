@@ -10,6 +10,7 @@
 #include <iostream>
 #include <new>
 
+#include "cli/cleanup.h"
 #include "cli/commands.h"
 #include "cli/output.h"
 #include "cli/suite.h"
@@ -106,6 +107,9 @@ int runCommandLine(int argc, char** argv) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  // The kit's commands run foreign commands: whatever those leave behind
+  // (an orphan that left its process group) becomes regcon's to end.
+  regcon::cli::adoptOrphans();
   // Whatever the command printed (a document, a report, --help) must have
   // reached standard output, or the run failed.
   return regcon::cli::finishStandardOutput(runCommandLine(argc, argv));

@@ -4,18 +4,16 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <atomic>
 #include <cerrno>
 #include <climits>
-#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <iostream>
-#include <mutex>
 #include <vector>
 
+#include "cli/cleanup.h"
 #include "core/types.h"
 
 namespace regcon::cli {
@@ -23,65 +21,13 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// --- the temporary file's removal on a signal --------------------------------
-
-// Read by the signal handler, so plain static storage and lock-free atomics:
-// no allocation, no lock. One slot per temporary file alive at once (each
-// `-o` target, `suite`'s report files, conform's copy of standard input).
-constexpr int kSlots = 8;
-enum SlotState : int { kFree, kClaimed, kArmed };
-char gRemovalPaths[kSlots][PATH_MAX];
-std::atomic<int> gSlotStates[kSlots];
-static_assert(std::atomic<int>::is_always_lock_free);
-
-constexpr int kRemovalSignals[] = {SIGINT, SIGTERM, SIGHUP};
-
-extern "C" void removeTemporariesAndDie(int signalNumber) {
-  for (int slot = 0; slot < kSlots; ++slot) {
-    if (gSlotStates[slot].load() == kArmed) ::unlink(gRemovalPaths[slot]);
-  }
-  // SA_RESETHAND restored the default action: die of the same signal, so the
-  // parent sees what killed us.
-  ::raise(signalNumber);
-}
-
-void installRemovalHandlers() {
-  static std::once_flag installed;
-  std::call_once(installed, [] {
-    for (int signalNumber : kRemovalSignals) {
-      struct sigaction previous {};
-      ::sigaction(signalNumber, nullptr, &previous);
-      // A signal ignored at start (nohup, a background job) stays ignored.
-      if (previous.sa_handler == SIG_IGN) continue;
-      struct sigaction action {};
-      action.sa_handler = removeTemporariesAndDie;
-      action.sa_flags = SA_RESETHAND;
-      sigemptyset(&action.sa_mask);
-      ::sigaction(signalNumber, &action, nullptr);
-    }
-  });
-}
-
-// Arms a free slot so that a signal removes `path` (shorter than PATH_MAX);
-// returns the slot, or -1 when all are taken (the file is then removed on
-// every way out but a signal).
+// A signal removes the temporary file (cli/cleanup.h).
 int removeOnSignal(const std::string& path) {
-  if (path.size() >= PATH_MAX) return -1;
-  installRemovalHandlers();
-  for (int slot = 0; slot < kSlots; ++slot) {
-    int expected = kFree;
-    if (gSlotStates[slot].compare_exchange_strong(expected, kClaimed)) {
-      std::memcpy(gRemovalPaths[slot], path.c_str(), path.size() + 1);
-      gSlotStates[slot].store(kArmed);
-      return slot;
-    }
-  }
-  return -1;
+  return removeFileOnSignal(path);
 }
 
 void disarm(int& slot) {
-  if (slot >= 0) gSlotStates[slot].store(kFree);
-  slot = -1;
+  disarmRemoval(slot);
 }
 
 // --- checks ------------------------------------------------------------------
@@ -221,19 +167,15 @@ void OutputTarget::openTemporary() {
   // overlap in that form, which -Werror makes fatal.
   std::string name = ".";
   name += target.filename().string();
-  name += ".tmp-" + std::to_string(::getpid());
+  // A random name made with O_EXCL (mkostemp): nothing another user may
+  // have placed in the folder beforehand is ever opened or followed.
+  name += ".tmp-XXXXXX";
   temporary_ = (directory / name).string();
   if (temporary_.size() >= PATH_MAX) {
     throw InputError("cannot write " + path_ + ": " + errnoText(ENAMETOOLONG));
   }
-  signalSlot_ = removeOnSignal(temporary_);
-  for (int attempt = 0; attempt < 2 && fd_ < 0; ++attempt) {
-    fd_ = ::open(temporary_.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC,
-                 0600);
-    // Left by an earlier run with our pid that was killed outright.
-    if (fd_ < 0 && errno == EEXIST && attempt == 0)
-      ::unlink(temporary_.c_str());
-  }
+  fd_ = ::mkostemp(temporary_.data(), O_CLOEXEC);
+  if (fd_ >= 0) signalSlot_ = removeOnSignal(temporary_);
   if (fd_ < 0) {
     const int error = errno;
     disarm(signalSlot_);

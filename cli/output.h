@@ -13,13 +13,13 @@ namespace regcon::cli {
 // or the file named by `-o`. Constructed before the work starts, so a target
 // that cannot be written is refused before any time is spent on it.
 //
-// For a regular file (or a new one) the text goes to `.NAME.tmp-PID` beside
-// the file, a symlink followed to its final target first, and is renamed over
-// it only by commit(); the temporary file takes the target's mode. SIGINT,
-// SIGTERM and SIGHUP remove the temporary file before the process dies, and
-// so does the destructor when commit() never ran. A target that exists but is
-// not a regular file (a device such as /dev/null, a FIFO) is opened and
-// written directly: renaming over it would replace it.
+// For a regular file (or a new one) the text goes to `.NAME.tmp-XXXXXX` (a
+// random suffix) beside the file, a symlink followed to its final target first,
+// and is renamed over it only by commit(); the temporary file takes the
+// target's mode. SIGINT, SIGTERM and SIGHUP remove the temporary file before
+// the process dies, and so does the destructor when commit() never ran. A
+// target that exists but is not a regular file (a device such as /dev/null, a
+// FIFO) is opened and written directly: renaming over it would replace it.
 //
 // Throws InputError ("cannot write PATH: reason") for a target that may not
 // be written: a directory, a missing directory, a file or directory whose

@@ -12,14 +12,22 @@
 #include <mutex>
 #include <stdexcept>
 
+#include "cli/cleanup.h"
+#include "core/types.h"
+
 extern char** environ;
 
 namespace regcon::cli {
 namespace {
 
 constexpr size_t kReadChunk = 65536;
-// How often wait() looks at the command while it has nothing to read.
+// How often a reader or wait() looks whether the command has exited while
+// it has nothing to read.
 constexpr int kReapPollMs = 5;
+// Once the command has exited and its group is killed, what is left in its
+// pipes is read for this long at most (a process that escaped the group
+// may still hold them open).
+constexpr auto kDrainGrace = std::chrono::milliseconds(500);
 
 std::string systemError(const std::string& what) {
   return what + ": " + std::strerror(errno);
@@ -89,6 +97,25 @@ ProcessExit exitFromStatus(int status) {
 
 }  // namespace
 
+ProcessLimits checkedLimits(std::string_view who, double timeoutSeconds,
+                            size_t maxOutputMb) {
+  constexpr double kMaxTimeoutSeconds = 86400;
+  constexpr size_t kMaxOutputMb = size_t{1} << 20;
+  const std::string name(who);
+  if (!(timeoutSeconds > 0 && timeoutSeconds <= kMaxTimeoutSeconds)) {
+    throw InputError(name +
+                     ": --timeout must be more than 0 and at most 86400 s");
+  }
+  if (maxOutputMb < 1 || maxOutputMb > kMaxOutputMb) {
+    throw InputError(name + ": --max-output-mb must be between 1 and 1048576");
+  }
+  ProcessLimits limits;
+  limits.timeout =
+      std::chrono::milliseconds(static_cast<long long>(timeoutSeconds * 1000));
+  limits.maxOutputBytes = maxOutputMb << 20;
+  return limits;
+}
+
 std::string shellQuote(const std::string& text) {
   std::string quoted = "'";
   for (char c : text) {
@@ -112,6 +139,12 @@ ChildProcess::ChildProcess(const std::string& commandLine,
   std::string dashC = "-c";
   std::string command = commandLine;
   char* const argv[] = {shell.data(), dashC.data(), command.data(), nullptr};
+  std::unique_lock children = lockChildren();
+  if (cleanupStarted()) {
+    for (int fd : {in.read, in.write, out.read, out.write, err.read, err.write})
+      ::close(fd);
+    throw std::runtime_error("regcon is ending: no command is started");
+  }
   pid_ = ::fork();
   if (pid_ == 0) execShell(argv, in, out, err);
   const int forkErrno = errno;
@@ -129,6 +162,8 @@ ChildProcess::ChildProcess(const std::string& commandLine,
   // Also here, so the group exists before any kill() (the child may not
   // have run yet); EACCES once it has exec'd is harmless.
   ::setpgid(pid_, pid_);
+  registerProcessGroup(pid_);
+  children.unlock();
   for (int fd : {input_, output_, errors_}) setNonBlocking(fd);
 }
 
@@ -141,15 +176,46 @@ ChildProcess::~ChildProcess() {
 
 bool ChildProcess::pollUntil(int fd, short events, Clock::time_point deadline) {
   for (;;) {
-    pollfd fds[2] = {{fd, events, 0}, {errors_, POLLIN, 0}};
-    const nfds_t count = errors_ >= 0 ? 2 : 1;
-    const int ready = ::poll(fds, count, millisecondsUntil(deadline));
-    if (ready < 0 && errno != EINTR) {
-      throw std::runtime_error(systemError("poll"));
-    }
-    if (count == 2 && fds[1].revents != 0) drainStderr();
-    if (fds[0].revents != 0) return true;
+    if (pollOnce(fd, events, millisecondsUntil(deadline))) return true;
     if (Clock::now() >= deadline) return false;
+  }
+}
+
+bool ChildProcess::pollOnce(int fd, short events, int milliseconds) {
+  pollfd fds[2] = {{fd, events, 0}, {errors_, POLLIN, 0}};
+  const nfds_t count = errors_ >= 0 ? 2 : 1;
+  const int ready = ::poll(fds, count, milliseconds);
+  if (ready < 0 && errno != EINTR) {
+    throw std::runtime_error(systemError("poll"));
+  }
+  if (count == 2 && fds[1].revents != 0) drainStderr();
+  return fds[0].revents != 0;
+}
+
+// Waits for standard output to be readable. When the command exits first,
+// its group is ended and what its pipes still hold is read (for a short
+// grace: an escaped process may keep them open); then standard output is
+// closed and the caller sees the end of the output.
+bool ChildProcess::awaitOutput(Clock::time_point deadline) {
+  while (output_ >= 0) {
+    if (Clock::now() >= deadline) return false;
+    const int slice = std::min(kReapPollMs, millisecondsUntil(deadline));
+    if (pollOnce(output_, POLLIN, slice)) return true;
+    if (reaped_ || !leaderExited()) continue;
+    endGroup();
+    drainAfterExit(std::min(deadline, Clock::now() + kDrainGrace));
+  }
+  return true;
+}
+
+void ChildProcess::drainAfterExit(Clock::time_point until) {
+  while (output_ >= 0 && pollUntil(output_, POLLIN, until)) {
+    drainOutputOnce();
+  }
+  closeFd(output_);
+  while (errors_ >= 0) {
+    pollfd fds[1] = {{errors_, POLLIN, 0}};
+    if (::poll(fds, 1, millisecondsUntil(until)) <= 0 || !drainStderr()) break;
   }
 }
 
@@ -201,25 +267,44 @@ void ChildProcess::closeInput() {
   closeFd(input_);
 }
 
+// Each byte is searched for '\n' once (scanned_ remembers how far), so an
+// endless line costs linear time; the deadline is checked on every read,
+// so a command that never stops writing still times out.
 ChildProcess::ReadStatus ChildProcess::readLine(std::string& line,
                                                 Clock::time_point deadline,
                                                 size_t maxBytes) {
   for (;;) {
-    const size_t newline = pending_.find('\n');
+    const size_t newline = pending_.find('\n', scanned_);
     if (newline != std::string::npos && newline <= maxBytes) {
-      line = pending_.substr(0, newline);
-      pending_.erase(0, newline + 1);
+      if (newline + 1 == pending_.size()) {
+        // The usual case, one whole line read: taken without a copy.
+        pending_.pop_back();
+        line = std::move(pending_);
+        pending_.clear();
+      } else {
+        line.assign(pending_, 0, newline);
+        pending_.erase(0, newline + 1);
+      }
+      scanned_ = 0;
       return ReadStatus::Done;
     }
+    scanned_ = pending_.size();
     if (pending_.size() > maxBytes) return ReadStatus::TooLarge;
     if (output_ < 0) {
       line = std::move(pending_);
       pending_.clear();
+      scanned_ = 0;
       return ReadStatus::EndOfOutput;
     }
-    if (!pollUntil(output_, POLLIN, deadline)) return ReadStatus::Timeout;
-    drainOutputOnce();
+    if (!awaitOutput(deadline)) return ReadStatus::Timeout;
+    if (output_ >= 0) drainOutputOnce();
   }
+}
+
+bool ChildProcess::hasUnreadOutput() {
+  if (!pending_.empty()) return true;
+  if (output_ < 0 || !pollOnce(output_, POLLIN, 0)) return false;
+  return drainOutputOnce() && !pending_.empty();
 }
 
 ChildProcess::ReadStatus ChildProcess::readToEnd(std::string& output,
@@ -227,8 +312,8 @@ ChildProcess::ReadStatus ChildProcess::readToEnd(std::string& output,
                                                  size_t maxBytes) {
   while (output_ >= 0) {
     if (pending_.size() > maxBytes) return ReadStatus::TooLarge;
-    if (!pollUntil(output_, POLLIN, deadline)) return ReadStatus::Timeout;
-    drainOutputOnce();
+    if (!awaitOutput(deadline)) return ReadStatus::Timeout;
+    if (output_ >= 0) drainOutputOnce();
   }
   if (pending_.size() > maxBytes) return ReadStatus::TooLarge;
   output = std::move(pending_);
@@ -236,16 +321,38 @@ ChildProcess::ReadStatus ChildProcess::readToEnd(std::string& output,
   return ReadStatus::EndOfOutput;
 }
 
-bool ChildProcess::reapIfExited() {
-  if (reaped_) return true;
-  int status = 0;
-  pid_t got = 0;
+// Looks without reaping (WNOWAIT): while the leader is an unreaped zombie
+// its pid cannot be reused, so killing its group cannot hit a stranger.
+bool ChildProcess::leaderExited() {
+  siginfo_t info{};
+  int got = 0;
   do {
-    got = ::waitpid(pid_, &status, WNOHANG);
+    got = ::waitid(P_PID, static_cast<id_t>(pid_), &info,
+                   WEXITED | WNOHANG | WNOWAIT);
   } while (got < 0 && errno == EINTR);
-  if (got != pid_) return false;
+  return got == 0 && info.si_pid == pid_;
+}
+
+// The command has answered or is being stopped: whatever it left running
+// in its group dies with it, then the leader is reaped and any process
+// that escaped the group and was orphaned is swept (cli/cleanup.h).
+void ChildProcess::endGroup() {
+  if (reaped_) return;
+  ::kill(-pid_, SIGKILL);
+  ::kill(pid_, SIGKILL);  // in case the group was never formed
+  int status = 0;
+  while (::waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
+  }
   exit_ = exitFromStatus(status);
   reaped_ = true;
+  unregisterProcessGroup(pid_);
+  sweepOrphans();
+}
+
+bool ChildProcess::reapIfExited() {
+  if (reaped_) return true;
+  if (!leaderExited()) return false;
+  endGroup();
   return true;
 }
 
@@ -265,15 +372,7 @@ std::optional<ProcessExit> ChildProcess::wait(Clock::time_point deadline) {
 }
 
 ProcessExit ChildProcess::kill() {
-  if (!reaped_) {
-    ::kill(-pid_, SIGKILL);
-    ::kill(pid_, SIGKILL);  // in case the group was never formed
-    int status = 0;
-    while (::waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
-    }
-    exit_ = exitFromStatus(status);
-    reaped_ = true;
-  }
+  endGroup();
   closeFd(input_);
   closeFd(output_);
   return exit_;

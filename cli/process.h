@@ -42,14 +42,22 @@ struct ProcessResult {
   double seconds = 0;
 };
 
+// The limits of `--timeout SECONDS` and `--max-output-mb N`, checked once
+// for every kit command (`who` names it in the message): 0 < SECONDS ≤ 86400
+// (so the deadline never overflows), 1 ≤ N ≤ 1048576. Throws InputError.
+ProcessLimits checkedLimits(std::string_view who, double timeoutSeconds,
+                            size_t maxOutputMb);
+
 // Runs `/bin/sh -c commandLine` with standard input from /dev/null.
 // Throws std::runtime_error only when no process can be started at all.
 ProcessResult runShellCommand(const std::string& commandLine,
                               const ProcessLimits& limits);
 
 // A running `/bin/sh -c commandLine` with pipes on all three streams, in a
-// process group of its own so a timeout ends its children too. The
-// destructor kills the group and reaps the process if it still runs.
+// process group of its own so a timeout ends its children too. The group
+// is registered with cli/cleanup.h, so regcon's own SIGINT, SIGTERM or
+// SIGHUP kills it. The destructor kills the group and reaps the process if
+// it still runs.
 class ChildProcess {
  public:
   ChildProcess(const std::string& commandLine, size_t stderrTailBytes);
@@ -68,14 +76,20 @@ class ChildProcess {
   // what came before); TooLarge: the line passed maxBytes.
   ReadStatus readLine(std::string& line, Clock::time_point deadline,
                       size_t maxBytes);
-  // Reads standard output until the command closes it.
+  // True when the command has written past the line last returned: in batch
+  // mode, more than one answer to one request.
+  bool hasUnreadOutput();
+  // Reads standard output until the command closes it, or until the
+  // command has exited and its group is ended.
   ReadStatus readToEnd(std::string& output, Clock::time_point deadline,
                        size_t maxBytes);
   // Waits for the command to exit; nullopt when the deadline passes first
   // (the command still runs: call kill()). Returns the same exit when
   // called again.
   std::optional<ProcessExit> wait(Clock::time_point deadline);
-  // SIGKILL to the whole process group, then reaps the command.
+  // SIGKILL to the whole process group, then reaps the command. wait() and
+  // the readers do the same once the command exits on its own: nothing it
+  // started outlives its answer.
   ProcessExit kill();
 
   std::string stderrTail() const { return stderrTail_; }
@@ -86,6 +100,11 @@ class ChildProcess {
   // Polls `fd` for `events` while draining standard error; false when the
   // deadline passes first.
   bool pollUntil(int fd, short events, Clock::time_point deadline);
+  bool pollOnce(int fd, short events, int milliseconds);
+  bool awaitOutput(Clock::time_point deadline);
+  void drainAfterExit(Clock::time_point until);
+  bool leaderExited();
+  void endGroup();
   // Appends what one read() gives; false at end of file.
   bool drainOutputOnce();
   // Appends what one read() of stderr gives; false when nothing came.
@@ -98,6 +117,7 @@ class ChildProcess {
   int output_ = -1;
   int errors_ = -1;
   std::string pending_;  // stdout read but not yet returned
+  size_t scanned_ = 0;   // bytes of pending_ known to hold no '\n'
   std::string stderrTail_;
   size_t stderrTailBytes_;
   bool reaped_ = false;

@@ -9,6 +9,7 @@
 #include <fstream>
 #include <iomanip>
 #include <iostream>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <nlohmann/json.hpp>
@@ -17,6 +18,7 @@
 
 #include "cli/output.h"
 #include "cli/render.h"
+#include "cli/scratch.h"
 #include "cli/version.h"
 #include "core/implementation.h"
 #include "core/io.h"
@@ -32,11 +34,7 @@ constexpr int kDoesNotConform = 5;
 constexpr auto kExitGrace = 2s;
 
 ProcessLimits limitsOf(const SuiteOptions& options) {
-  ProcessLimits limits;
-  limits.timeout = std::chrono::milliseconds(
-      static_cast<long long>(options.timeoutSeconds * 1000));
-  limits.maxOutputBytes = options.maxOutputMb << 20;
-  return limits;
+  return checkedLimits("suite", options.timeoutSeconds, options.maxOutputMb);
 }
 
 // The reference's run of a suite case, read from the case's own files.
@@ -67,8 +65,86 @@ CommandAnswer askProcess(const SuiteOptions& options, const SuiteCase& c) {
                            limits.maxOutputBytes);
 }
 
+// The longest `{"error": …}` message kept in the reports, in bytes.
+constexpr size_t kErrorMessageCap = 4096;
+
+// `text` cut to at most `cap` bytes at a character boundary, with a note of
+// the whole length when cut.
+std::string cappedMessage(const std::string& text, size_t cap) {
+  if (text.size() <= cap) return text;
+  size_t end = cap;
+  while (end > 0 && (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80) {
+    --end;
+  }
+  return text.substr(0, end) + " ... (" + std::to_string(text.size()) +
+         " bytes in all)";
+}
+
+// Whether an answer line is `{"error": …}` without "format" (interchange
+// §7), found by the SAX parser: no document tree is built, so a huge
+// result line costs no memory here (its reader streams it later).
+class ErrorLineProbe : public nlohmann::json::json_sax_t {
+ public:
+  bool isErrorLine() const { return sawError_ && !sawFormat_; }
+  const std::string& message() const { return message_; }
+
+  bool null() override { return value("null"); }
+  bool boolean(bool) override { return value("a boolean"); }
+  bool number_integer(number_integer_t) override { return value("a number"); }
+  bool number_unsigned(number_unsigned_t) override { return value("a number"); }
+  bool number_float(number_float_t, const string_t&) override {
+    return value("a number");
+  }
+  bool string(string_t& text) override {
+    if (depth_ == 1 && inError_)
+      message_ = cappedMessage(text, kErrorMessageCap);
+    inError_ = false;
+    return true;
+  }
+  bool binary(binary_t&) override { return value("binary"); }
+  bool start_object(std::size_t) override { return open(); }
+  bool end_object() override { return close(); }
+  bool start_array(std::size_t) override { return open(); }
+  bool end_array() override { return close(); }
+  bool key(string_t& name) override {
+    if (depth_ != 1) return true;
+    sawFormat_ = sawFormat_ || name == "format";
+    inError_ = name == "error";
+    sawError_ = sawError_ || inError_;
+    return !sawFormat_;  // a result: nothing more to learn here
+  }
+  bool parse_error(std::size_t, const std::string&,
+                   const nlohmann::detail::exception&) override {
+    sawError_ = false;  // not JSON: the result reader says why
+    return false;
+  }
+
+ private:
+  bool value(const char* kind) {
+    if (depth_ == 1 && inError_) message_ = std::string("(") + kind + ")";
+    inError_ = false;
+    return true;
+  }
+  bool open() {
+    if (depth_ == 1 && inError_) message_ = "(a structure)";
+    inError_ = false;
+    ++depth_;
+    return true;
+  }
+  bool close() {
+    --depth_;
+    return true;
+  }
+
+  int depth_ = 0;
+  bool inError_ = false;
+  bool sawError_ = false;
+  bool sawFormat_ = false;
+  std::string message_;
+};
+
 // One `COMMAND --batch` process (interchange §7), started on the first
-// request and again after one that timed out or died.
+// request and again after one that timed out, died or fell out of step.
 class BatchSession {
  public:
   explicit BatchSession(const SuiteOptions& options)
@@ -76,9 +152,17 @@ class BatchSession {
         limits_(limitsOf(options)) {}
 
   CommandAnswer ask(const SuiteCase& c) {
-    if (!child_)
+    // Output nobody asked for (a late second answer to the last request)
+    // would be taken as this case's answer: start afresh instead.
+    if (child_ && child_->hasUnreadOutput()) {
+      outOfStep_.push_back(process_);
+      restart();
+    }
+    if (!child_) {
       child_ =
           std::make_unique<ChildProcess>(commandLine_, limits_.stderrTailBytes);
+      ++process_;
+    }
     const Clock::time_point start = Clock::now();
     const Clock::time_point deadline = start + limits_.timeout;
     CommandAnswer answer;
@@ -93,7 +177,12 @@ class BatchSession {
       status = ChildProcess::ReadStatus::Timeout;
     }
     if (status == ChildProcess::ReadStatus::Done) {
-      readAnswerLine(line, answer);
+      readAnswerLine(std::move(line), answer);
+      if (child_->hasUnreadOutput()) {
+        answer.answeredTwice = true;
+        outOfStep_.push_back(process_);
+        restart();
+      }
     } else {
       endAfterFailure(status, answer);
     }
@@ -103,28 +192,47 @@ class BatchSession {
     return answer;
   }
 
-  // End of the requests: the process should exit at the end of its input.
+  // End of the requests: the process should exit at the end of its input,
+  // having written nothing more.
   void finish() {
     if (!child_) return;
     child_->closeInput();
-    if (!child_->wait(Clock::now() + limits_.timeout)) child_->kill();
+    const Clock::time_point deadline = Clock::now() + limits_.timeout;
+    std::string extra;
+    const auto status =
+        child_->readLine(extra, deadline, limits_.maxOutputBytes);
+    if (status != ChildProcess::ReadStatus::EndOfOutput || !extra.empty()) {
+      outOfStep_.push_back(process_);
+    }
+    if (!child_->wait(deadline)) child_->kill();
     child_.reset();
   }
 
+  // The process that answered the last request (1, 2, … in start order).
+  int process() const { return process_; }
+  // The processes found to have written more lines than they were asked
+  // for, since the last call.
+  std::vector<int> takeOutOfStep() { return std::exchange(outOfStep_, {}); }
+
  private:
-  static void readAnswerLine(const std::string& line, CommandAnswer& answer) {
+  static void readAnswerLine(std::string line, CommandAnswer& answer) {
     answer.exit.exitCode = 0;
-    const nlohmann::json parsed =
-        nlohmann::json::parse(line, nullptr, /*allow_exceptions=*/false);
-    if (parsed.is_object() && parsed.contains("error") &&
-        !parsed.contains("format")) {
+    ErrorLineProbe probe;
+    nlohmann::json::sax_parse(line, &probe);
+    if (probe.isErrorLine()) {
       answer.batchError = true;
-      const nlohmann::json& message = parsed["error"];
-      answer.batchErrorMessage =
-          message.is_string() ? message.get<std::string>() : message.dump();
+      answer.batchErrorMessage = probe.message();
       return;
     }
-    answer.output = line;  // the classifier says why it is not a result
+    answer.output =
+        std::move(line);  // the classifier says why it is not a result
+  }
+
+  // Ends the process (its whole group) and keeps its stderr for the case.
+  void restart() {
+    child_->kill();
+    lastStderr_ = child_->takeStderrTail();
+    child_.reset();
   }
 
   void endAfterFailure(ChildProcess::ReadStatus status, CommandAnswer& answer) {
@@ -146,7 +254,19 @@ class BatchSession {
   ProcessLimits limits_;
   std::unique_ptr<ChildProcess> child_;
   std::string lastStderr_;
+  int process_ = 0;
+  std::vector<int> outOfStep_;
 };
+
+// One request to a batch process of its own, read to the process's end:
+// its answer is unambiguously this case's, and a second line is seen.
+CommandAnswer askAlone(const SuiteOptions& options, const SuiteCase& c) {
+  BatchSession alone(options);
+  CommandAnswer answer = alone.ask(c);
+  alone.finish();
+  if (!alone.takeOutOfStep().empty()) answer.answeredTwice = true;
+  return answer;
+}
 
 // One line per finished case; on a terminal, one line rewritten in place.
 class Progress {
@@ -187,17 +307,11 @@ void checkOptions(const SuiteOptions& options) {
   if (options.jobs < 1 || options.jobs > 256) {
     throw InputError("suite: --jobs must be between 1 and 256");
   }
-  if (!(options.timeoutSeconds > 0 && options.timeoutSeconds <= 86400)) {
-    throw InputError(
-        "suite: --timeout must be more than 0 and at most 86400 s");
-  }
+  limitsOf(options);  // --timeout and --max-output-mb
   if (options.shrinkRuns < 1 || options.shrinkCases < 1) {
     throw InputError(
         "suite: --shrink-runs and --shrink-cases must be at "
         "least 1");
-  }
-  if (options.maxOutputMb < 1 || options.maxOutputMb > (size_t{1} << 20)) {
-    throw InputError("suite: --max-output-mb must be between 1 and 1048576");
   }
 }
 
@@ -248,23 +362,42 @@ std::vector<CaseOutcome> runCases(const SuiteOptions& options,
   std::atomic<size_t> next{0};
   std::exception_ptr failure;
   std::mutex failureMutex;
+  auto judge = [&](size_t i, const CommandAnswer& answer) {
+    const SuiteCase& c = cases[i];
+    CaseOutcome& outcome = outcomes[i];
+    outcome.suiteCase = c;
+    outcome.verdict = classify(c, answer);
+    outcome.picture = pictureOf(options, c, outcome.verdict, answer);
+    if (auto found = expected.find(c.id); found != expected.end()) {
+      outcome.expectedFailure = found->second;
+    }
+  };
   auto work = [&] {
     try {
       BatchSession session(options);
+      // The cases each batch process answered: when one turns out to be
+      // out of step, any of its answers may belong to another case, so
+      // each of them is asked again of a process of its own.
+      std::map<int, std::vector<size_t>> answeredBy;
+      const auto askAgainAlone = [&] {
+        for (int process : session.takeOutOfStep()) {
+          for (size_t i : answeredBy[process]) {
+            judge(i, askAlone(options, cases[i]));
+          }
+          answeredBy.erase(process);
+        }
+      };
       for (size_t i = next++; i < cases.size(); i = next++) {
         const SuiteCase& c = cases[i];
         const CommandAnswer answer =
             options.batch ? session.ask(c) : askProcess(options, c);
-        CaseOutcome& outcome = outcomes[i];
-        outcome.suiteCase = c;
-        outcome.verdict = classify(c, answer);
-        outcome.picture = pictureOf(options, c, outcome.verdict, answer);
-        if (auto found = expected.find(c.id); found != expected.end()) {
-          outcome.expectedFailure = found->second;
-        }
-        progress.caseDone(outcome);
+        if (options.batch) answeredBy[session.process()].push_back(i);
+        judge(i, answer);
+        askAgainAlone();
+        progress.caseDone(outcomes[i]);
       }
       session.finish();
+      askAgainAlone();
     } catch (...) {
       std::lock_guard lock(failureMutex);
       if (!failure) failure = std::current_exception();
@@ -302,24 +435,23 @@ void onJobs(size_t count, int jobs, const Work& work) {
 }
 
 // Shrinks one failing case run alone (interchange §6) into
-// shrinkDir/<case id>/; `work` holds the documents the command is run on.
+// shrinkDir/<case id>/; the job's folder in `scratch` holds the documents
+// the command is run on.
 void shrinkOne(const SuiteOptions& options, CaseOutcome& o,
-               const std::filesystem::path& work) {
+               const ScratchFolder& scratch, int job) {
   const SuiteCase& c = o.suiteCase;
   try {
+    const std::filesystem::path work = scratch.subfolder(std::to_string(job));
     const Heightfield hf = readHeightfieldFile(c.chfPath);
     const Settings settings = readSettingsFile(c.settingsPath);
-    std::filesystem::create_directories(work);
-    const Outcome verdict =
-        judgeCommand(options.command, hf, settings, "reference",
-                     options.timeoutSeconds, work.string());
+    const CommandRun run{options.command, "reference", limitsOf(options)};
+    const Outcome verdict = judgeCommand(run, hf, settings, work.string());
     if (verdict == kAgree) {
       o.shrinkNote = "not shrunk: run alone, the command agrees on this case";
       return;
     }
     o.shrunk = writeReproducer(
-        options.command, hf, settings, verdict, "reference",
-        options.timeoutSeconds, options.shrinkRuns,
+        run, hf, settings, verdict, options.shrinkRuns,
         (std::filesystem::path(options.shrinkDir) / c.id).string(),
         work.string());
   } catch (const std::exception& e) {
@@ -340,13 +472,12 @@ void shrinkFailures(const SuiteOptions& options,
                      std::to_string(options.shrinkCases);
     }
   }
-  const std::filesystem::path scratch =
-      std::filesystem::temp_directory_path() /
-      ("regcon-suite-shrink-" + std::to_string(::getpid()));
+  if (chosen.empty()) return;
+  const ScratchFolder scratch("regcon-suite-shrink");
   std::mutex printing;
   onJobs(chosen.size(), options.jobs, [&](size_t i, int job) {
     CaseOutcome& o = *chosen[i];
-    shrinkOne(options, o, scratch / std::to_string(job));
+    shrinkOne(options, o, scratch, job);
     if (!progress) return;
     std::lock_guard lock(printing);
     *progress << "shrunk " << o.suiteCase.id << ": "
@@ -356,8 +487,6 @@ void shrinkFailures(const SuiteOptions& options,
                       : o.shrinkNote)
               << "\n";
   });
-  std::error_code ignored;
-  std::filesystem::remove_all(scratch, ignored);
 }
 
 std::vector<std::string> splitTags(const std::vector<std::string>& values) {

@@ -2,8 +2,9 @@
 
 #include <string.h>
 
+#include <istream>
 #include <optional>
-#include <sstream>
+#include <streambuf>
 
 #include "core/hash.h"
 #include "core/io.h"
@@ -11,6 +12,16 @@
 
 namespace regcon::cli {
 namespace {
+
+// Reads a string in place: an answer may be as large as --max-output-mb,
+// and a std::istringstream would copy it.
+class StringViewBuffer : public std::streambuf {
+ public:
+  explicit StringViewBuffer(const std::string& text) {
+    char* begin = const_cast<char*>(text.data());  // only ever read
+    setg(begin, begin, begin + text.size());
+  }
+};
 
 // Real-time signals end at 64 on Linux; /bin/sh reports a command a signal
 // ended as exit status 128 + the signal's number.
@@ -69,6 +80,13 @@ std::optional<Verdict> endingFailure(const CommandAnswer& a) {
   if (code == 126) {
     return verdictOf(Status::NotFound,
                      "exit status 126: the command is not executable", a);
+  }
+  if (a.answeredTwice) {
+    return verdictOf(Status::InvalidOutput,
+                     "wrote more than one line for one request (interchange "
+                     "§7 asks for exactly one); the batch process was ended "
+                     "and a new one started for the next case",
+                     a);
   }
   if (a.endedMidBatch) {
     return verdictOf(Status::Crashed,
@@ -168,14 +186,14 @@ bool isPass(Status status) {
   return status == Status::Pass;
 }
 
-CommandAnswer answerFromProcess(const ProcessResult& result, size_t outputCap) {
+CommandAnswer answerFromProcess(ProcessResult result, size_t outputCap) {
   CommandAnswer answer;
-  answer.output = result.output;
+  answer.output = std::move(result.output);
   answer.exit = result.exit;
   answer.timedOut = result.timedOut;
   answer.outputTooLarge = result.outputTooLarge;
   answer.outputCap = outputCap;
-  answer.stderrTail = result.stderrTail;
+  answer.stderrTail = std::move(result.stderrTail);
   answer.seconds = result.seconds;
   return answer;
 }
@@ -195,6 +213,51 @@ bool distancesRequired(std::string_view partition) {
   return partition == "watershed";
 }
 
+CaseExpectation expectationOf(std::shared_ptr<const Heightfield> hf,
+                              const Settings& settings,
+                              const Implementation& impl) {
+  const auto result =
+      std::make_shared<const StageResult>(runStage(impl, *hf, settings));
+  CaseExpectation expected;
+  expected.hashes = {hashDistances(result->regions.distances.value()),
+                     hashRegions(result->regions),
+                     hashContours(result->contours)};
+  expected.partition = casePartition(*hf, settings);
+  expected.referenceLabel = impl.name();
+  expected.reference = [hf, result] { return ReferenceRun{hf, result}; };
+  return expected;
+}
+
+std::string verdictKey(const Verdict& verdict, const CommandAnswer& answer) {
+  const std::string status(statusName(verdict.status));
+  const int code = answer.exit.exitCode;
+  switch (verdict.status) {
+    case Status::Pass:
+      return "agree";
+    case Status::Mismatch:
+      return "differs: " + (verdict.differences.empty()
+                                ? std::string("hashes")
+                                : verdict.differences.front().section);
+    case Status::MissingSection:
+      return "differs: distances";
+    case Status::Crashed:
+      return status + " (signal " +
+             std::to_string(answer.exit.signal > 0 ? answer.exit.signal
+                                                   : code - kShellSignalBase) +
+             ")";
+    case Status::NotFound:
+    case Status::Rejected:
+      if (answer.batchError) return status + " (an error line)";
+      return status + " (exit " + std::to_string(code) + ")";
+    case Status::InvalidOutput:
+      return answer.outputTooLarge ? status + " (past the output cap)" : status;
+    case Status::Timeout:
+    case Status::Accepted:
+      return status;
+  }
+  return status;
+}
+
 Verdict classifyCase(const CommandAnswer& answer,
                      const CaseExpectation& expected) {
   if (auto failure = endingFailure(answer)) return *failure;
@@ -206,7 +269,8 @@ Verdict classifyCase(const CommandAnswer& answer,
   }
   StageResult actual;
   try {
-    std::istringstream in(answer.output);
+    StringViewBuffer buffer(answer.output);
+    std::istream in(&buffer);
     actual = readResult(in, "command output");
   } catch (const InputError& e) {
     return verdictOf(Status::InvalidOutput, e.what(), answer);

@@ -14,6 +14,7 @@
 #include "cli/process.h"
 #include "cli/suite_manifest.h"
 #include "core/compare.h"
+#include "core/implementation.h"
 #include "core/types.h"
 
 namespace regcon::cli {
@@ -43,6 +44,10 @@ struct CommandAnswer {
   // Batch mode: the process ended before answering this case (interchange
   // §7: a crash of the case in flight, whatever its exit status).
   bool endedMidBatch = false;
+  // Batch mode: more than one line came for this one request (§7 asks for
+  // exactly one); the process was ended, as its next answer would be out
+  // of step.
+  bool answeredTwice = false;
   bool timedOut = false;
   bool outputTooLarge = false;
   size_t outputCap = 0;
@@ -50,7 +55,7 @@ struct CommandAnswer {
   double seconds = 0;
 };
 
-CommandAnswer answerFromProcess(const ProcessResult& result, size_t outputCap);
+CommandAnswer answerFromProcess(ProcessResult result, size_t outputCap);
 
 // The reference's run of a case: the heightfield names spans in messages.
 struct ReferenceRun {
@@ -98,8 +103,22 @@ std::string regionsSpecSection(std::string_view partition);
 // its results must carry them.
 bool distancesRequired(std::string_view partition);
 
+// The expectation of a case run by `impl` now (conform, shrink, fuzz),
+// rather than read from a suite's manifest.
+CaseExpectation expectationOf(std::shared_ptr<const Heightfield> hf,
+                              const Settings& settings,
+                              const Implementation& impl);
+
 Verdict classifyCase(const CommandAnswer& answer,
                      const CaseExpectation& expected);
+
+// What the shrinker compares to decide that two answers disagree "in the
+// same way": "agree", "differs: SECTION" (the first section of the one
+// comparer, core/compare.h), or the status with its exit code or signal:
+// "rejected (exit 3)", "crashed (signal 11)", "not-found (exit 127)",
+// "invalid-output", "invalid-output (past the output cap)", "timeout",
+// "accepted".
+std::string verdictKey(const Verdict& verdict, const CommandAnswer& answer);
 Verdict classifyMustReject(const CommandAnswer& answer,
                            const std::string& rule);
 

@@ -833,15 +833,20 @@ int killDuringWrite(const fs::path& dir, int signalNumber) {
       ::posix_spawn(&pid, REGCON_CLI, &actions, nullptr, argv.data(), environ);
   posix_spawn_file_actions_destroy(&actions);
   if (spawned != 0) return -1;
-  const fs::path temporary =
-      dir / (".big.json.tmp-" + std::to_string(static_cast<long>(pid)));
+  // The temporary file's name ends in a random suffix: look for its prefix.
+  const auto temporaryExists = [&dir] {
+    for (const auto& entry : fs::directory_iterator(dir)) {
+      if (entry.path().filename().string().rfind(".big.json.tmp-", 0) == 0)
+        return true;
+    }
+    return false;
+  };
   const auto deadline =
       std::chrono::steady_clock::now() + std::chrono::seconds(20);
-  while (!fs::exists(temporary) &&
-         std::chrono::steady_clock::now() < deadline) {
+  while (!temporaryExists() && std::chrono::steady_clock::now() < deadline) {
     std::this_thread::sleep_for(std::chrono::milliseconds(1));
   }
-  const bool seen = fs::exists(temporary);
+  const bool seen = temporaryExists();
   ::kill(pid, seen ? signalNumber : SIGKILL);
   int status = 0;
   ::waitpid(pid, &status, 0);

@@ -1,0 +1,74 @@
+#include "cli/scratch.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+
+#include "cli/cleanup.h"
+#include "core/types.h"
+
+namespace regcon::cli {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string temporaryRoot() {
+  const char* dir = std::getenv("TMPDIR");
+  return dir && *dir ? dir : "/tmp";
+}
+
+}  // namespace
+
+ScratchFolder::ScratchFolder(const std::string& prefix) {
+  std::string name = temporaryRoot() + "/" + prefix + "-XXXXXX";
+  if (::mkdtemp(name.data()) == nullptr) {
+    throw InputError("cannot make a scratch folder " + name + ": " +
+                     std::strerror(errno));
+  }
+  path_ = name;
+  signalSlot_ = removeFolderOnSignal(name);
+}
+
+ScratchFolder::~ScratchFolder() {
+  std::error_code ignored;
+  fs::remove_all(path_, ignored);
+  disarmRemoval(signalSlot_);
+}
+
+fs::path ScratchFolder::subfolder(const std::string& name) const {
+  const fs::path folder = path_ / name;
+  if (::mkdir(folder.c_str(), 0700) != 0 && errno != EEXIST) {
+    throw InputError("cannot make the scratch folder " + folder.string() +
+                     ": " + std::strerror(errno));
+  }
+  return folder;
+}
+
+void writeWholeFile(const fs::path& path, const std::string& text) {
+  const auto fail = [&path](int error) {
+    throw InputError("cannot write " + path.string() + ": " +
+                     std::strerror(error));
+  };
+  const int fd =
+      ::open(path.c_str(),
+             O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0600);
+  if (fd < 0) fail(errno);
+  size_t done = 0;
+  while (done < text.size()) {
+    const ssize_t put = ::write(fd, text.data() + done, text.size() - done);
+    if (put < 0 && errno == EINTR) continue;
+    if (put <= 0) {
+      const int error = put < 0 ? errno : EIO;
+      ::close(fd);
+      fail(error);
+    }
+    done += static_cast<size_t>(put);
+  }
+  if (::close(fd) != 0) fail(errno);
+}
+
+}  // namespace regcon::cli
