@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "cli/kit_command.h"
+#include "cli/output_places.h"
 #include "cli/process.h"
 #include "cli/suite_cases.h"
 #include "core/compare.h"
@@ -172,6 +173,7 @@ Outcome judgeCommand(const std::string& command, const Heightfield& hf,
 }
 
 KitReport shrinkCommand(const ShrinkOptions& options) {
+  checkOutputPlaces("shrink", {{"--out", options.outputDir, true}});
   const Heightfield hf = readHeightfieldFile(options.chfPath);
   const Settings settings = readSettingsFile(options.settingsPath);
   const WorkDir work;
@@ -188,6 +190,7 @@ KitReport shrinkCommand(const ShrinkOptions& options) {
 }
 
 KitReport fuzzCommand(const FuzzOptions& options) {
+  checkOutputPlaces("fuzz", {{"--out", options.outputDir, true}});
   const WorkDir work;
   const auto start = std::chrono::steady_clock::now();
   const auto elapsed = [&start] {
