@@ -290,7 +290,15 @@ TEST_F(TrustPaths, ExportCopiesNoFileFromOutsideTheSuite) {
             std::string::npos)
       << r.err;
   EXPECT_FALSE(fs::exists(path("export/manifest.json")));
-  EXPECT_FALSE(fs::exists(path("outside.chf.json.tmp")));
+  // A symlink loop.
+  manifest["cases"][0]["chf"] = "cases/loop.chf.json";
+  writeText(suite / "manifest.json", manifest.dump());
+  fs::create_symlink("loop.chf.json", suite / "cases/loop.chf.json");
+  r = regcon("suite export " + q(path("export")) + " --suite " + q(suite));
+  EXPECT_EQ(r.exitCode, 2) << r.out << r.err;
+  EXPECT_NE(r.err.find("loop.chf.json is not a file"), std::string::npos)
+      << r.err;
+  EXPECT_FALSE(fs::exists(path("export/manifest.json")));
 }
 
 TEST_F(TrustPaths, ExportOfAFifoCaseFileFailsAtOnce) {
