@@ -213,6 +213,26 @@ TEST_F(TrustPaths, PicturesAndShrunkCasesOfPathLikeIdsStayInTheirFolders) {
   EXPECT_TRUE(wellFormedXml(readText(path("out/report.xml"))));
 }
 
+// A link planted in the pictures folder under a case's file name is not
+// written through: the picture would land outside the folder.
+TEST_F(TrustPaths, APictureIsNeverWrittenThroughALinkOutOfTheFolder) {
+  const fs::path suite = hostileSuite({"a/b"});
+  const std::string command = wrongPort();
+  const fs::path pictures = path("pictures");
+  fs::create_directories(pictures);
+  writeText(path("victim.txt"), "keep");
+  fs::create_symlink(path("victim.txt"), pictures / "a~2Fb.svg");
+  const CliRun r = regcon("suite " + shellQuote(command) + " --suite " +
+                          q(suite) + " --pictures " + q(pictures));
+  EXPECT_EQ(r.exitCode, 2) << r.out << r.err;
+  EXPECT_NE(
+      r.err.find("suite: --pictures " + (pictures / "a~2Fb.svg").string() +
+                 ": a symbolic link leads out of the folder"),
+      std::string::npos)
+      << r.err;
+  EXPECT_EQ(readText(path("victim.txt")), "keep");
+}
+
 TEST_F(TrustPaths, ExportGivesEveryIdItsOwnResultInsideDir) {
   std::vector<std::string> ids = pathLikeIds(root());
   // Past any file name's length (255 bytes), differing in the last byte.
