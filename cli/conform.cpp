@@ -8,6 +8,7 @@
 
 #include "cli/kit_command.h"
 #include "cli/output.h"
+#include "cli/output_places.h"
 #include "cli/process.h"
 #include "cli/render.h"
 #include "cli/verdict.h"
@@ -98,6 +99,7 @@ void writeDiffPicture(const ConformOptions& options, const Heightfield& hf,
 
 ConformReport conformCommand(const ConformOptions& given) {
   const ProcessLimits limits = limitsOf(given);
+  checkOutputPlaces("conform", {{"--picture", given.picturePath, false}});
   ConformOptions options = given;
   std::optional<StandardInputCopy> input;
   bufferStandardInput(options, input);

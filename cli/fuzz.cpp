@@ -9,8 +9,10 @@
 #include <iostream>
 #include <sstream>
 
+#include "cli/file_names.h"
 #include "cli/kit_command.h"
 #include "cli/output.h"
+#include "cli/output_places.h"
 #include "cli/process.h"
 #include "cli/scratch.h"
 #include "cli/suite_cases.h"
@@ -113,6 +115,10 @@ Reproducer writeReproducer(const CommandRun& run, const Heightfield& hf,
   fs::create_directories(outputDir);
   const fs::path chf = fs::path(outputDir) / "shrunk.chf.json";
   const fs::path settingsPath = fs::path(outputDir) / "shrunk.settings.json";
+  // A symlink planted in the folder is never followed out of it.
+  for (const fs::path& file : {chf, settingsPath}) {
+    requireInsideFolder("the reproducer", outputDir, file.string());
+  }
   publishDocuments(shrunk.hf, shrunk.settings, chf, settingsPath);
   Reproducer r;
   r.verdict = verdict;
@@ -156,6 +162,7 @@ KitReport shrinkCommand(const ShrinkOptions& options) {
   const CommandRun run =
       commandRunOf("shrink", options.command, options.implName,
                    options.timeoutSeconds, options.maxOutputMb);
+  checkOutputPlaces("shrink", {{"--out", options.outputDir, true}});
   const Heightfield hf = readHeightfieldFile(options.chfPath);
   const Settings settings = readSettingsFile(options.settingsPath);
   const ScratchFolder work("regcon-kit");
@@ -172,6 +179,7 @@ KitReport fuzzCommand(const FuzzOptions& options) {
   const CommandRun run =
       commandRunOf("fuzz", options.command, options.implName,
                    options.timeoutSeconds, options.maxOutputMb);
+  checkOutputPlaces("fuzz", {{"--out", options.outputDir, true}});
   const ScratchFolder work("regcon-kit");
   const auto start = std::chrono::steady_clock::now();
   const auto elapsed = [&start] {
@@ -191,6 +199,9 @@ KitReport fuzzCommand(const FuzzOptions& options) {
     if (judged.outcome == kAgree) continue;
     const fs::path out(options.outputDir);
     fs::create_directories(out);
+    for (const char* name : {"original.chf.json", "original.settings.json"}) {
+      requireInsideFolder("fuzz: --out", out.string(), (out / name).string());
+    }
     publishDocuments(c.hf, c.settings, out / "original.chf.json",
                      out / "original.settings.json");
     KitReport report = shrinkAndWrite(run, c.hf, c.settings, judged,

@@ -16,7 +16,9 @@
 #include <sstream>
 #include <thread>
 
+#include "cli/file_names.h"
 #include "cli/output.h"
+#include "cli/output_places.h"
 #include "cli/render.h"
 #include "cli/scratch.h"
 #include "cli/version.h"
@@ -338,7 +340,9 @@ std::string pictureOf(const SuiteOptions& options, const SuiteCase& c,
   std::istringstream in(answer.output);
   const StageResult actual = readResult(in, "command output");
   const std::filesystem::path path =
-      std::filesystem::path(options.picturesDir) / (c.id + ".svg");
+      std::filesystem::path(options.picturesDir) /
+      (caseFileName(c.id) + ".svg");
+  requireInsideFolder("suite: --pictures", options.picturesDir, path.string());
   const std::string svg = renderDiffPicture(
       *reference.heightfield, readSettingsFile(c.settingsPath),
       "regcon suite case " + c.id, "reference", *reference.result, actual);
@@ -450,10 +454,12 @@ void shrinkOne(const SuiteOptions& options, CaseOutcome& o,
       o.shrinkNote = "not shrunk: run alone, the command agrees on this case";
       return;
     }
-    o.shrunk = writeReproducer(
-        run, hf, settings, verdict, options.shrinkRuns,
-        (std::filesystem::path(options.shrinkDir) / c.id).string(),
-        work.string());
+    const std::string into =
+        (std::filesystem::path(options.shrinkDir) / caseFileName(c.id))
+            .string();
+    requireInsideFolder("suite: --shrink", options.shrinkDir, into);
+    o.shrunk = writeReproducer(run, hf, settings, verdict, options.shrinkRuns,
+                               into, work.string());
   } catch (const std::exception& e) {
     o.shrinkNote = std::string("not shrunk: ") + e.what();
   }
@@ -632,13 +638,16 @@ CLI::App* addSuiteCommand(CLI::App& app, int& exitCode) {
       ->add_option("--pictures", options->picturesDir,
                    "draw each failing case whose output is a valid result "
                    "beside the reference's, differences circled, as "
-                   "DIR/<case id>.svg; the reports name the file")
+                   "DIR/<case id>.svg (the id made one file name: bytes "
+                   "other than letters, digits, _ - and . become ~XX); "
+                   "the reports name the file")
       ->type_name("DIR");
   command
       ->add_option("--shrink", options->shrinkDir,
                    "shrink each failing case whose output differs (mismatch, "
                    "missing section), run alone as in interchange §6, into "
-                   "DIR/<case id>/shrunk.{chf,settings}.json; the reports "
+                   "DIR/<case id>/shrunk.{chf,settings}.json (the id encoded "
+                   "as for --pictures); the reports "
                    "give the conform line that replays it")
       ->type_name("DIR");
   command
@@ -659,6 +668,10 @@ CLI::App* addSuiteCommand(CLI::App& app, int& exitCode) {
       throw InputError("suite: COMMAND is required (see regcon suite --help)");
     }
     options->filter = splitTags(*filters);
+    checkOutputPlaces("suite", {{"--json", options->jsonPath, false},
+                                {"--junit", options->junitPath, false},
+                                {"--pictures", options->picturesDir, true},
+                                {"--shrink", options->shrinkDir, true}});
     // Report files that cannot be written are refused before the run.
     std::optional<OutputTarget> json, junit;
     if (!options->jsonPath.empty()) json.emplace(options->jsonPath);

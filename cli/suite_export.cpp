@@ -1,13 +1,22 @@
 #include "cli/suite_export.h"
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <CLI/CLI.hpp>
-#include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <sstream>
 
+#include "cli/file_names.h"
+#include "cli/output.h"
+#include "cli/output_places.h"
 #include "cli/suite_manifest.h"
 #include "core/implementation.h"
 #include "core/io.h"
@@ -19,9 +28,13 @@ namespace {
 namespace fs = std::filesystem;
 using Json = nlohmann::ordered_json;
 
+constexpr const char* kCommand = "suite export";
+
+// The manifest as written, for the keys readSuite does not keep
+// (descriptions); readSuite has checked it already.
 Json readManifest(const fs::path& suiteDir) {
   const fs::path path = suiteDir / "manifest.json";
-  std::ifstream in(path);
+  std::ifstream in(path, std::ios::binary);
   if (!in) throw InputError(path.string() + ": cannot be read");
   try {
     return Json::parse(in);
@@ -30,60 +43,154 @@ Json readManifest(const fs::path& suiteDir) {
   }
 }
 
-// "gen/17" becomes "gen-17": one flat folder of results.
-std::string resultName(std::string id) {
-  std::replace(id.begin(), id.end(), '/', '-');
-  return "results/" + id + ".result.json";
+// The whole of a regular file. Opened without blocking and checked on the
+// open descriptor, so a FIFO or device put in its place after the manifest
+// was read is refused instead of waited on.
+std::string readRegularFile(const std::string& path, const std::string& what) {
+  const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0) throw InputError(what + ": " + std::strerror(errno));
+  struct stat st {};
+  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+    ::close(fd);
+    throw InputError(what + ": is not a regular file (only those are copied)");
+  }
+  std::string text;
+  char buffer[1 << 16];
+  for (;;) {
+    const ssize_t got = ::read(fd, buffer, sizeof buffer);
+    if (got == 0) break;
+    if (got < 0) {
+      if (errno == EINTR) continue;
+      const int error = errno;
+      ::close(fd);
+      throw InputError(what + ": " + std::strerror(error));
+    }
+    text.append(buffer, static_cast<size_t>(got));
+  }
+  ::close(fd);
+  return text;
 }
 
-std::string stageResultText(const fs::path& suiteDir, const Json& c) {
-  const Heightfield hf =
-      readHeightfieldFile((suiteDir / c.at("chf").get<std::string>()).string());
-  const Settings settings = readSettingsFile(
-      (suiteDir / c.at("settings").get<std::string>()).string());
+// `file` (absolute, as readSuite gives it) as a path relative to the suite
+// folder; a file outside the folder, or reached through a symlink that
+// leads out of it, is refused: the export copies the suite, nothing else.
+fs::path suiteRelative(const fs::path& suiteRoot, const std::string& file,
+                       const std::string& what) {
+  requireInsideFolder(what, suiteRoot.string(), file);
+  return fs::path(file).lexically_relative(suiteRoot);
+}
+
+void writeInside(const fs::path& to, const fs::path& relative,
+                 const std::string& text) {
+  const fs::path destination = to / relative;
+  const std::string what = std::string(kCommand) + ": DIR";
+  requireInsideFolder(what, to.string(), destination.string());
+  fs::create_directories(destination.parent_path());
+  requireInsideFolder(what, to.string(), destination.string());
+  OutputTarget(destination.string()).commit(text);
+}
+
+std::string stageResultText(const SuiteCase& c) {
+  const Heightfield hf = readHeightfieldFile(c.chfPath);
+  const Settings settings = readSettingsFile(c.settingsPath);
   std::ostringstream text;
   writeResult(text, runStage(*findImplementation("reference"), hf, settings));
+  if (!text)
+    throw InputError(std::string(kCommand) + ": case " + c.id +
+                     ": the result could not be built");
   return text.str() + "\n";
 }
 
-void copySuiteFiles(const fs::path& from, const fs::path& to) {
-  for (const char* folder : {"cases", "reject"}) {
-    if (fs::exists(from / folder)) {
-      fs::copy(
-          from / folder, to / folder,
-          fs::copy_options::recursive | fs::copy_options::overwrite_existing);
+// DIR is checked as every output place is, and must not be the suite or a
+// folder inside it: the export would write over what it reads.
+void checkDestination(const std::string& suiteDir,
+                      const std::string& outputDir) {
+  checkOutputPlaces(kCommand, {{"DIR", outputDir, true}});
+  if (liesWithin(outputDir, suiteDir)) {
+    throw InputError(std::string(kCommand) + ": DIR " + outputDir +
+                     ": is the suite folder " + suiteDir +
+                     " or inside it; export to a folder outside the suite");
+  }
+}
+
+// Copies each file the manifest names once, at the same relative path, and
+// rewrites the entry's paths to that relative form.
+class FileCopier {
+ public:
+  FileCopier(const fs::path& from, const fs::path& to) : from_(from), to_(to) {}
+
+  void copy(const SuiteCase& c, Json& entry) {
+    entry["chf"] = copyOne(c, "chf", c.chfPath);
+    entry["settings"] = copyOne(c, "settings", c.settingsPath);
+  }
+
+  void copyIfPresent(const std::string& name) {
+    const fs::path file = from_ / name;
+    struct stat st {};
+    if (::lstat(file.c_str(), &st) != 0) return;
+    const std::string what = std::string(kCommand) + ": " + file.string();
+    const fs::path relative = suiteRelative(from_, file.string(), what);
+    writeInside(to_, relative, readRegularFile(file.string(), what));
+  }
+
+ private:
+  std::string copyOne(const SuiteCase& c, const std::string& key,
+                      const std::string& file) {
+    const std::string what =
+        std::string(kCommand) + ": case " + c.id + ": " + key + " " + file;
+    const fs::path relative = suiteRelative(from_, file, what);
+    if (copied_.insert(relative.string()).second) {
+      writeInside(to_, relative, readRegularFile(file, what));
     }
+    return relative.generic_string();
   }
-  if (fs::exists(from / "README.md")) {
-    fs::copy_file(from / "README.md", to / "README.md",
-                  fs::copy_options::overwrite_existing);
+
+  fs::path from_, to_;
+  std::set<std::string> copied_;
+};
+
+// The raw manifest's entries, in readSuite's order (cases, then
+// mustReject); a manifest that changed between the two reads is refused.
+std::vector<Json*> rawEntries(Json& manifest, const Suite& suite) {
+  std::vector<Json*> entries;
+  for (const char* list : {"cases", "mustReject"}) {
+    if (!manifest.contains(list)) continue;
+    for (Json& entry : manifest[list]) entries.push_back(&entry);
   }
+  bool same = entries.size() == suite.cases.size();
+  for (size_t i = 0; same && i < entries.size(); ++i) {
+    same = entries[i]->value("id", "") == suite.cases[i].id;
+  }
+  if (!same) {
+    throw InputError(suite.dir + "/manifest.json: changed while being read");
+  }
+  return entries;
 }
 
 }  // namespace
 
 std::string exportSuite(const std::string& suiteDir,
                         const std::string& outputDir) {
-  const fs::path from(suiteDir), to(outputDir);
+  const Suite suite = readSuite(suiteDir);  // the checks `regcon suite` makes
+  checkDestination(suiteDir, outputDir);
+  const fs::path from = fs::absolute(suiteDir).lexically_normal();
+  const fs::path to = fs::absolute(outputDir).lexically_normal();
   Json manifest = readManifest(from);
-  if (fs::exists(to) && fs::equivalent(from, to)) {
-    throw InputError("suite export: DIR must not be the suite itself");
-  }
-  fs::create_directories(to / "results");
-  copySuiteFiles(from, to);
+  const std::vector<Json*> entries = rawEntries(manifest, suite);
+  FileCopier copier(from, to);
   int written = 0;
-  for (Json& c : manifest.at("cases")) {
-    const std::string name = resultName(c.at("id").get<std::string>());
-    std::ofstream out(to / name, std::ios::binary | std::ios::trunc);
-    out << stageResultText(from, c);
-    if (!out) throw InputError((to / name).string() + ": cannot be written");
-    c["result"] = name;
+  for (size_t i = 0; i < entries.size(); ++i) {
+    const SuiteCase& c = suite.cases[i];
+    copier.copy(c, *entries[i]);
+    if (c.mustReject) continue;
+    const std::string name = "results/" + caseFileName(c.id) + ".result.json";
+    writeInside(to, name, stageResultText(c));
+    (*entries[i])["result"] = name;
     ++written;
   }
-  std::ofstream out(to / "manifest.json", std::ios::binary | std::ios::trunc);
-  out << manifest.dump(1) << "\n";
-  if (!out)
-    throw InputError((to / "manifest.json").string() + ": cannot be written");
+  copier.copyIfPresent("README.md");
+  // Last: a manifest on disk means every file it names is there.
+  writeInside(to, "manifest.json", manifest.dump(1) + "\n");
   return "exported " + std::to_string(written) +
          " cases with their expected results to " + outputDir;
 }
@@ -94,7 +201,10 @@ void addSuiteExportCommand(CLI::App& suite, int& exitCode) {
   CLI::App* command = suite.add_subcommand(
       "export",
       "Write the suite to DIR with the full expected build3d.result of every "
-      "case (results/ID.result.json, named in the manifest under \"result\")");
+      "case (results/ID.result.json, the id as one file name as for "
+      "--pictures, named in the manifest under \"result\"); the manifest is "
+      "checked as `suite` checks it, only the regular files it names inside "
+      "the suite folder are copied, and DIR must lie outside the suite");
   command->add_option("DIR", *outputDir, "where the suite is written")
       ->required();
   command

@@ -16,6 +16,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "cli/file_names.h"
 #include "cli/process.h"
 #include "tests/cli_support.h"
 
@@ -573,9 +574,10 @@ TEST_F(Suite, ShrinkWritesASmallerCaseThatStillDiffersTheSameWay) {
     ASSERT_TRUE(c["shrunk"].is_object()) << c.dump();
     const json& s = c["shrunk"];
     EXPECT_EQ(s["verdict"], "differs: regions") << id;
-    const fs::path chf = shrunkDir / id / "shrunk.chf.json";
+    const fs::path folder = shrunkDir / cli::caseFileName(id);
+    const fs::path chf = folder / "shrunk.chf.json";
     ASSERT_TRUE(fs::exists(chf)) << chf;
-    ASSERT_TRUE(fs::exists(shrunkDir / id / "shrunk.settings.json"));
+    ASSERT_TRUE(fs::exists(folder / "shrunk.settings.json"));
     EXPECT_EQ(s["chf"], chf.string());
     const size_t original = json::parse(readText(
         path("suite") / entry["chf"].get<std::string>()))["spans"]
