@@ -32,8 +32,6 @@ namespace {
 using namespace std::chrono_literals;
 
 constexpr int kDoesNotConform = 5;
-// A batch process that closed its output gets this long to report its exit.
-constexpr auto kExitGrace = 2s;
 
 ProcessLimits limitsOf(const SuiteOptions& options) {
   return checkedLimits("suite", options.timeoutSeconds, options.maxOutputMb);
@@ -47,227 +45,6 @@ ReferenceRun referenceRun(const SuiteCase& c) {
   auto result =
       std::make_shared<StageResult>(runStage(*reference, *hf, settings));
   return {hf, result};
-}
-
-Verdict classify(const SuiteCase& c, const CommandAnswer& answer) {
-  if (c.mustReject) return classifyMustReject(answer, c.rule);
-  CaseExpectation expected;
-  expected.hashes = c.hashes;
-  expected.partition = c.partition;
-  expected.reference = [&c] { return referenceRun(c); };
-  return classifyCase(answer, expected);
-}
-
-CommandAnswer askProcess(const SuiteOptions& options, const SuiteCase& c) {
-  const ProcessLimits limits = limitsOf(options);
-  const std::string commandLine = options.command + " " +
-                                  shellQuote(c.chfPath) + " " +
-                                  shellQuote(c.settingsPath);
-  return answerFromProcess(runShellCommand(commandLine, limits),
-                           limits.maxOutputBytes);
-}
-
-// The longest `{"error": …}` message kept in the reports, in bytes.
-constexpr size_t kErrorMessageCap = 4096;
-
-// `text` cut to at most `cap` bytes at a character boundary, with a note of
-// the whole length when cut.
-std::string cappedMessage(const std::string& text, size_t cap) {
-  if (text.size() <= cap) return text;
-  size_t end = cap;
-  while (end > 0 && (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80) {
-    --end;
-  }
-  return text.substr(0, end) + " ... (" + std::to_string(text.size()) +
-         " bytes in all)";
-}
-
-// Whether an answer line is `{"error": …}` without "format" (interchange
-// §7), found by the SAX parser: no document tree is built, so a huge
-// result line costs no memory here (its reader streams it later).
-class ErrorLineProbe : public nlohmann::json::json_sax_t {
- public:
-  bool isErrorLine() const { return sawError_ && !sawFormat_; }
-  const std::string& message() const { return message_; }
-
-  bool null() override { return value("null"); }
-  bool boolean(bool) override { return value("a boolean"); }
-  bool number_integer(number_integer_t) override { return value("a number"); }
-  bool number_unsigned(number_unsigned_t) override { return value("a number"); }
-  bool number_float(number_float_t, const string_t&) override {
-    return value("a number");
-  }
-  bool string(string_t& text) override {
-    if (depth_ == 1 && inError_)
-      message_ = cappedMessage(text, kErrorMessageCap);
-    inError_ = false;
-    return true;
-  }
-  bool binary(binary_t&) override { return value("binary"); }
-  bool start_object(std::size_t) override { return open(); }
-  bool end_object() override { return close(); }
-  bool start_array(std::size_t) override { return open(); }
-  bool end_array() override { return close(); }
-  bool key(string_t& name) override {
-    if (depth_ != 1) return true;
-    sawFormat_ = sawFormat_ || name == "format";
-    inError_ = name == "error";
-    sawError_ = sawError_ || inError_;
-    return !sawFormat_;  // a result: nothing more to learn here
-  }
-  bool parse_error(std::size_t, const std::string&,
-                   const nlohmann::detail::exception&) override {
-    sawError_ = false;  // not JSON: the result reader says why
-    return false;
-  }
-
- private:
-  bool value(const char* kind) {
-    if (depth_ == 1 && inError_) message_ = std::string("(") + kind + ")";
-    inError_ = false;
-    return true;
-  }
-  bool open() {
-    if (depth_ == 1 && inError_) message_ = "(a structure)";
-    inError_ = false;
-    ++depth_;
-    return true;
-  }
-  bool close() {
-    --depth_;
-    return true;
-  }
-
-  int depth_ = 0;
-  bool inError_ = false;
-  bool sawError_ = false;
-  bool sawFormat_ = false;
-  std::string message_;
-};
-
-// One `COMMAND --batch` process (interchange §7), started on the first
-// request and again after one that timed out, died or fell out of step.
-class BatchSession {
- public:
-  explicit BatchSession(const SuiteOptions& options)
-      : commandLine_(options.command + " --batch"),
-        limits_(limitsOf(options)) {}
-
-  CommandAnswer ask(const SuiteCase& c) {
-    // Output nobody asked for (a late second answer to the last request)
-    // would be taken as this case's answer: start afresh instead.
-    if (child_ && child_->hasUnreadOutput()) {
-      outOfStep_.push_back(process_);
-      restart();
-    }
-    if (!child_) {
-      child_ =
-          std::make_unique<ChildProcess>(commandLine_, limits_.stderrTailBytes);
-      ++process_;
-    }
-    const Clock::time_point start = Clock::now();
-    const Clock::time_point deadline = start + limits_.timeout;
-    CommandAnswer answer;
-    answer.outputCap = limits_.maxOutputBytes;
-    std::string line;
-    const nlohmann::json request = {{"chf", c.chfPath},
-                                    {"settings", c.settingsPath}};
-    auto status = ChildProcess::ReadStatus::EndOfOutput;
-    if (child_->write(request.dump() + "\n", deadline)) {
-      status = child_->readLine(line, deadline, limits_.maxOutputBytes);
-    } else if (Clock::now() >= deadline) {
-      status = ChildProcess::ReadStatus::Timeout;
-    }
-    if (status == ChildProcess::ReadStatus::Done) {
-      readAnswerLine(std::move(line), answer);
-      if (child_->hasUnreadOutput()) {
-        answer.answeredTwice = true;
-        outOfStep_.push_back(process_);
-        restart();
-      }
-    } else {
-      endAfterFailure(status, answer);
-    }
-    answer.stderrTail = child_ ? child_->takeStderrTail() : lastStderr_;
-    answer.seconds =
-        std::chrono::duration<double>(Clock::now() - start).count();
-    return answer;
-  }
-
-  // End of the requests: the process should exit at the end of its input,
-  // having written nothing more.
-  void finish() {
-    if (!child_) return;
-    child_->closeInput();
-    const Clock::time_point deadline = Clock::now() + limits_.timeout;
-    std::string extra;
-    const auto status =
-        child_->readLine(extra, deadline, limits_.maxOutputBytes);
-    if (status != ChildProcess::ReadStatus::EndOfOutput || !extra.empty()) {
-      outOfStep_.push_back(process_);
-    }
-    if (!child_->wait(deadline)) child_->kill();
-    child_.reset();
-  }
-
-  // The process that answered the last request (1, 2, … in start order).
-  int process() const { return process_; }
-  // The processes found to have written more lines than they were asked
-  // for, since the last call.
-  std::vector<int> takeOutOfStep() { return std::exchange(outOfStep_, {}); }
-
- private:
-  static void readAnswerLine(std::string line, CommandAnswer& answer) {
-    answer.exit.exitCode = 0;
-    ErrorLineProbe probe;
-    nlohmann::json::sax_parse(line, &probe);
-    if (probe.isErrorLine()) {
-      answer.batchError = true;
-      answer.batchErrorMessage = probe.message();
-      return;
-    }
-    answer.output =
-        std::move(line);  // the classifier says why it is not a result
-  }
-
-  // Ends the process (its whole group) and keeps its stderr for the case.
-  void restart() {
-    child_->kill();
-    lastStderr_ = child_->takeStderrTail();
-    child_.reset();
-  }
-
-  void endAfterFailure(ChildProcess::ReadStatus status, CommandAnswer& answer) {
-    answer.timedOut = status == ChildProcess::ReadStatus::Timeout;
-    answer.outputTooLarge = status == ChildProcess::ReadStatus::TooLarge;
-    if (status == ChildProcess::ReadStatus::EndOfOutput) {
-      answer.endedMidBatch = true;
-      const auto exit = child_->wait(Clock::now() + kExitGrace);
-      answer.exit = exit ? *exit : child_->kill();
-    } else {
-      answer.exit = child_->kill();
-    }
-    // The remaining cases go to a new process.
-    lastStderr_ = child_->takeStderrTail();
-    child_.reset();
-  }
-
-  std::string commandLine_;
-  ProcessLimits limits_;
-  std::unique_ptr<ChildProcess> child_;
-  std::string lastStderr_;
-  int process_ = 0;
-  std::vector<int> outOfStep_;
-};
-
-// One request to a batch process of its own, read to the process's end:
-// its answer is unambiguously this case's, and a second line is seen.
-CommandAnswer askAlone(const SuiteOptions& options, const SuiteCase& c) {
-  BatchSession alone(options);
-  CommandAnswer answer = alone.ask(c);
-  alone.finish();
-  if (!alone.takeOutOfStep().empty()) answer.answeredTwice = true;
-  return answer;
 }
 
 // One line per finished case; on a terminal, one line rewritten in place.
@@ -355,6 +132,12 @@ std::string pictureOf(const SuiteOptions& options, const SuiteCase& c,
   return path.string();
 }
 
+AnswerSourceFactory answerSourceOf(const SuiteOptions& options) {
+  if (options.answers) return options.answers;
+  return options.batch ? batchAnswers(options.command, limitsOf(options))
+                       : processAnswers(options.command, limitsOf(options));
+}
+
 // Runs the cases on `jobs` threads; each thread owns its processes. The
 // first exception (a case file the reference cannot read: a bad suite)
 // stops the others and is rethrown.
@@ -370,38 +153,31 @@ std::vector<CaseOutcome> runCases(const SuiteOptions& options,
     const SuiteCase& c = cases[i];
     CaseOutcome& outcome = outcomes[i];
     outcome.suiteCase = c;
-    outcome.verdict = classify(c, answer);
+    outcome.verdict = classifySuiteCase(c, answer);
     outcome.picture = pictureOf(options, c, outcome.verdict, answer);
     if (auto found = expected.find(c.id); found != expected.end()) {
       outcome.expectedFailure = found->second;
     }
   };
+  std::map<std::string, size_t> indexOf;
+  for (size_t i = 0; i < cases.size(); ++i) indexOf.emplace(cases[i].id, i);
+  const AnswerSourceFactory answers = answerSourceOf(options);
   auto work = [&] {
     try {
-      BatchSession session(options);
-      // The cases each batch process answered: when one turns out to be
-      // out of step, any of its answers may belong to another case, so
-      // each of them is asked again of a process of its own.
-      std::map<int, std::vector<size_t>> answeredBy;
-      const auto askAgainAlone = [&] {
-        for (int process : session.takeOutOfStep()) {
-          for (size_t i : answeredBy[process]) {
-            judge(i, askAlone(options, cases[i]));
-          }
-          answeredBy.erase(process);
+      const std::unique_ptr<AnswerSource> source = answers();
+      // Answers that replace earlier ones (cli/answer_source.h).
+      const auto judgeAgain = [&] {
+        for (const auto& [id, answer] : source->takeAnswersAgain()) {
+          judge(indexOf.at(id), answer);
         }
       };
       for (size_t i = next++; i < cases.size(); i = next++) {
-        const SuiteCase& c = cases[i];
-        const CommandAnswer answer =
-            options.batch ? session.ask(c) : askProcess(options, c);
-        if (options.batch) answeredBy[session.process()].push_back(i);
-        judge(i, answer);
-        askAgainAlone();
+        judge(i, source->ask(cases[i]));
+        judgeAgain();
         progress.caseDone(outcomes[i]);
       }
-      session.finish();
-      askAgainAlone();
+      source->finish();
+      judgeAgain();
     } catch (...) {
       std::lock_guard lock(failureMutex);
       if (!failure) failure = std::current_exception();
@@ -508,6 +284,15 @@ std::vector<std::string> splitTags(const std::vector<std::string>& values) {
 }
 
 }  // namespace
+
+Verdict classifySuiteCase(const SuiteCase& c, const CommandAnswer& answer) {
+  if (c.mustReject) return classifyMustReject(answer, c.rule);
+  CaseExpectation expected;
+  expected.hashes = c.hashes;
+  expected.partition = c.partition;
+  expected.reference = [&c] { return referenceRun(c); };
+  return classifyCase(answer, expected);
+}
 
 ExpectedFailures readExpectedFailures(const std::string& path,
                                       const Suite& suite) {

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/answer_source.h"
 #include "cli/fuzz.h"
 #include "cli/suite_manifest.h"
 #include "cli/verdict.h"
@@ -20,6 +21,10 @@ class App;
 namespace regcon::cli {
 
 struct SuiteOptions {
+  // Where the answers come from (cli/answer_source.h); when empty, COMMAND
+  // run per process, or in batch mode with `batch`. `command` still names
+  // what is tested in the reports.
+  AnswerSourceFactory answers;
   std::string command;
   std::string suiteDir;  // "" → defaultSuiteDir()
   std::vector<std::string> filter;
@@ -72,6 +77,10 @@ struct SuiteRun {
 
   bool conforms() const;
 };
+
+// One case's answer judged against the manifest's hashes, differences
+// pointed at through the reference's run of the case (the one classifier).
+Verdict classifySuiteCase(const SuiteCase& c, const CommandAnswer& answer);
 
 // Runs the selected cases; progress lines go to `progress` (may be null).
 SuiteRun runSuite(const SuiteOptions& options, std::ostream* progress);

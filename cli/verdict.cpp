@@ -4,6 +4,7 @@
 
 #include <istream>
 #include <optional>
+#include <sstream>
 #include <streambuf>
 
 #include "core/hash.h"
@@ -80,6 +81,10 @@ std::optional<Verdict> endingFailure(const CommandAnswer& a) {
   if (code == 126) {
     return verdictOf(Status::NotFound,
                      "exit status 126: the command is not executable", a);
+  }
+  if (!a.internalError.empty()) {
+    return verdictOf(Status::Crashed,
+                     "the implementation threw: " + a.internalError, a);
   }
   if (a.answeredTwice) {
     return verdictOf(Status::InvalidOutput,
@@ -241,6 +246,7 @@ std::string verdictKey(const Verdict& verdict, const CommandAnswer& answer) {
     case Status::MissingSection:
       return "differs: distances";
     case Status::Crashed:
+      if (!answer.internalError.empty()) return status + " (threw)";
       return status + " (signal " +
              std::to_string(answer.exit.signal > 0 ? answer.exit.signal
                                                    : code - kShellSignalBase) +
@@ -312,6 +318,31 @@ Verdict classifyMustReject(const CommandAnswer& answer,
   }
   return verdictOf(Status::Accepted,
                    "accepted a document it must reject: " + rule, answer);
+}
+
+}  // namespace regcon::cli
+
+namespace regcon::cli {
+
+std::string verdictLines(const Verdict& verdict) {
+  std::string text = "status: " + std::string(statusName(verdict.status));
+  if (!verdict.message.empty()) text += ": " + verdict.message;
+  text += "\n";
+  for (const SectionDifference& d : verdict.differences) {
+    text += d.section +
+            (d.specSection.empty() ? "" : " (" + d.specSection + ")") + ": " +
+            std::to_string(d.count) +
+            (d.count == 1 ? " differing entry" : " differing entries") +
+            "; first difference: " + d.first + "\n";
+  }
+  if (!isPass(verdict.status) && !verdict.stderrTail.empty()) {
+    text += "stderr of the command (its end):\n";
+    std::istringstream lines(verdict.stderrTail);
+    for (std::string line; std::getline(lines, line);) {
+      text += "  " + line + "\n";
+    }
+  }
+  return text;
 }
 
 }  // namespace regcon::cli

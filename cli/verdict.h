@@ -48,6 +48,9 @@ struct CommandAnswer {
   // exactly one); the process was ended, as its next answer would be out
   // of step.
   bool answeredTwice = false;
+  // In process: the implementation threw something other than an
+  // InputError (its message), the in-process form of a crash.
+  std::string internalError;
   bool timedOut = false;
   bool outputTooLarge = false;
   size_t outputCap = 0;
@@ -121,5 +124,9 @@ Verdict classifyCase(const CommandAnswer& answer,
 std::string verdictKey(const Verdict& verdict, const CommandAnswer& answer);
 Verdict classifyMustReject(const CommandAnswer& answer,
                            const std::string& rule);
+
+// "status: NAME: message", then one line per differing section with its
+// spec section, count and first difference, then the command's stderr.
+std::string verdictLines(const Verdict& verdict);
 
 }  // namespace regcon::cli

@@ -1,0 +1,143 @@
+// The suite run in process (cli/answer_source.h) against fake
+// implementations: one that alters one number, one that throws, one that
+// rejects everything. The planted change fails exactly the cases that the
+// same change fails when made by a shell port behind /bin/sh.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <stdexcept>
+
+#include "cli/answer_source.h"
+#include "cli/process.h"
+#include "cli/suite.h"
+#include "registry/implementations.h"
+#include "tests/cli_support.h"
+
+namespace regcon {
+namespace {
+
+namespace fs = std::filesystem;
+using cli::shellQuote;
+using nlohmann::json;
+
+const std::string kRegcon = REGCON_CLI;
+const std::string kShippedSuite =
+    (fs::path(REGCON_SOURCE_DIR) / "corpus" / "conformance").string();
+
+cli::SuiteRun runInProcess(cli::StageFunction stage,
+                           const std::vector<std::string>& filter) {
+  cli::SuiteOptions options;
+  options.command = "in process";
+  options.suiteDir = kShippedSuite;
+  options.filter = filter;
+  options.jobs = 2;
+  options.answers = cli::inProcessAnswers(std::move(stage));
+  return cli::runSuite(options, nullptr);
+}
+
+std::set<std::string> failingIds(const cli::SuiteRun& run) {
+  std::set<std::string> ids;
+  for (const cli::CaseOutcome& o : run.outcomes) {
+    if (o.fails()) ids.insert(o.suiteCase.id);
+  }
+  return ids;
+}
+
+StageResult optimizedStage(const Heightfield& hf, const Settings& settings) {
+  return runStage(*findImplementation("optimized"), hf, settings);
+}
+
+class SuiteInProcess : public testing::TestDirectory {
+ protected:
+  SuiteInProcess() : TestDirectory("regcon_test_suite_in_process") {}
+};
+
+TEST_F(SuiteInProcess, BothImplementationsPassEveryCase) {
+  for (const char* name : {"reference", "optimized"}) {
+    cli::SuiteOptions options;
+    options.command = name;
+    options.suiteDir = kShippedSuite;
+    options.jobs = 2;
+    options.answers = cli::inProcessAnswers(*findImplementation(name));
+    const cli::SuiteRun run = cli::runSuite(options, nullptr);
+    EXPECT_GT(run.outcomes.size(), 400u);
+    EXPECT_EQ(failingIds(run), std::set<std::string>{}) << name;
+  }
+}
+
+// regionCount 3 reported as 4: the same one-line change, in process and as
+// a shell port's sed, on the cases tagged "holes".
+TEST_F(SuiteInProcess, APlantedChangeFailsExactlyTheCasesTheShellRunFails) {
+  const cli::SuiteRun inProcess = runInProcess(
+      [](const Heightfield& hf, const Settings& settings) {
+        StageResult result = optimizedStage(hf, settings);
+        if (result.regions.regionCount == 3) result.regions.regionCount = 4;
+        return result;
+      },
+      {"holes"});
+  const fs::path port = path("port.sh");
+  testing::writeText(port, "#!/bin/sh\nout=$(" + shellQuote(kRegcon) +
+                               " run --impl optimized \"$1\" \"$2\") || "
+                               "exit $?\nprintf '%s\\n' \"$out\" | sed "
+                               "'s/\"regionCount\":3,/\"regionCount\":4,/'\n");
+  fs::permissions(port, fs::perms::owner_all, fs::perm_options::add);
+  const int exitCode = testing::runRegcon(
+      "suite " + shellQuote(port.string()) + " --suite " +
+          shellQuote(kShippedSuite) + " --filter holes --jobs 2 --json " +
+          shellQuote(path("r.json").string()),
+      path("out.txt"), path("err.txt"));
+  EXPECT_EQ(exitCode, 5) << testing::readText(path("err.txt"));
+  std::set<std::string> shellFailing;
+  const json report = json::parse(testing::readText(path("r.json")));
+  for (const json& c : report["cases"]) {
+    if (c["counted"] != "ok") shellFailing.insert(c["id"]);
+  }
+  EXPECT_FALSE(shellFailing.empty());
+  EXPECT_EQ(failingIds(inProcess), shellFailing);
+}
+
+TEST_F(SuiteInProcess, AnImplementationThatThrowsCrashesEveryCase) {
+  const cli::SuiteRun run = runInProcess(
+      [](const Heightfield&, const Settings&) -> StageResult {
+        throw std::logic_error("planted");
+      },
+      {"vector/hole-7x7"});
+  ASSERT_EQ(run.outcomes.size(), 1u);
+  EXPECT_EQ(run.outcomes[0].verdict.status, cli::Status::Crashed);
+  EXPECT_NE(run.outcomes[0].verdict.message.find("threw: planted"),
+            std::string::npos);
+}
+
+TEST_F(SuiteInProcess, AnImplementationThatRejectsFailsCasesAndPassesRejects) {
+  const cli::SuiteRun run = runInProcess(
+      [](const Heightfield&, const Settings&) -> StageResult {
+        throw InputError("no");
+      },
+      {});
+  for (const cli::CaseOutcome& o : run.outcomes) {
+    EXPECT_EQ(o.passed(), o.suiteCase.mustReject) << o.suiteCase.id;
+  }
+}
+
+TEST_F(SuiteInProcess, GarbageInTheResultIsPointedAtByTheComparer) {
+  const cli::SuiteRun run = runInProcess(
+      [](const Heightfield& hf, const Settings& settings) {
+        StageResult result = optimizedStage(hf, settings);
+        result.contours.droppedHoles += 7;
+        return result;
+      },
+      {"vector/hole-7x7"});
+  ASSERT_EQ(run.outcomes.size(), 1u);
+  const cli::Verdict& v = run.outcomes[0].verdict;
+  EXPECT_EQ(v.status, cli::Status::Mismatch);
+  ASSERT_FALSE(v.differences.empty());
+  EXPECT_EQ(v.differences.front().section, "droppedHoles");
+  EXPECT_NE(cli::verdictLines(v).find("droppedHoles (§6): 1 differing entry"),
+            std::string::npos)
+      << cli::verdictLines(v);
+}
+
+}  // namespace
+}  // namespace regcon
