@@ -55,6 +55,21 @@ bool isDotOrDotDot(const char* name) {
          (name[1] == '\0' || (name[1] == '.' && name[2] == '\0'));
 }
 
+// Calls visit(name) for every entry of the open folder `fd` but "." and
+// "..", read with getdents64 (opendir allocates; this runs in a handler).
+template <typename Visit>
+void forEachEntry(int fd, const Visit& visit) {
+  alignas(8) char buffer[4096];
+  long got = 0;
+  while ((got = ::syscall(SYS_getdents64, fd, buffer, sizeof buffer)) > 0) {
+    for (long at = 0; at < got;) {
+      const auto* entry = reinterpret_cast<DirectoryEntry*>(buffer + at);
+      at += entry->length;
+      if (!isDotOrDotDot(entry->name)) visit(entry->name);
+    }
+  }
+}
+
 // Removes `name` (relative to `parent`) and, for a folder, everything under
 // it. Symlinks are removed, never followed. Entries are removed while the
 // folder is read, so it is read again until a pass removes nothing.
@@ -67,17 +82,10 @@ void removeTree(int parent, const char* name, int depth) {
     for (bool removed = true; removed;) {
       removed = false;
       ::lseek(fd, 0, SEEK_SET);
-      alignas(8) char buffer[4096];
-      long got = 0;
-      while ((got = ::syscall(SYS_getdents64, fd, buffer, sizeof buffer)) > 0) {
-        for (long at = 0; at < got;) {
-          const auto* entry = reinterpret_cast<DirectoryEntry*>(buffer + at);
-          at += entry->length;
-          if (isDotOrDotDot(entry->name)) continue;
-          removeTree(fd, entry->name, depth + 1);
-          removed = true;
-        }
-      }
+      forEachEntry(fd, [&](const char* entry) {
+        removeTree(fd, entry, depth + 1);
+        removed = true;
+      });
     }
   }
   if (fd >= 0) ::close(fd);
@@ -124,19 +132,12 @@ bool forEachChild(const Visit& visit) {
   const int fd = ::open("/proc", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   if (fd < 0) return false;
   const long self = ::getpid();
-  alignas(8) char buffer[8192];
-  long got = 0;
-  while ((got = ::syscall(SYS_getdents64, fd, buffer, sizeof buffer)) > 0) {
-    for (long at = 0; at < got;) {
-      const auto* entry = reinterpret_cast<DirectoryEntry*>(buffer + at);
-      at += entry->length;
-      const char* name = entry->name;
-      if (name[0] < '1' || name[0] > '9') continue;
-      if (parentOf(name) == self) {
-        visit(static_cast<pid_t>(parseNumber(name, name + std::strlen(name))));
-      }
+  forEachEntry(fd, [&](const char* name) {
+    if (name[0] < '1' || name[0] > '9') return;  // not a process
+    if (parentOf(name) == self) {
+      visit(static_cast<pid_t>(parseNumber(name, name + std::strlen(name))));
     }
-  }
+  });
   ::close(fd);
   return true;
 }
