@@ -11,6 +11,7 @@
 #include <climits>
 #include <csignal>
 #include <cstring>
+#include <ctime>
 #include <mutex>
 #include <string>
 
@@ -142,6 +143,20 @@ bool forEachChild(const Visit& visit) {
   return true;
 }
 
+// Reaps `pid` after SIGKILL, waiting at most a second: a process in
+// uninterruptible sleep dies only when it wakes, and must not hold up
+// regcon (nor its signal handler) meanwhile.
+void reapWithin(pid_t pid) {
+  constexpr int kTries = 100;
+  const struct timespec pause = {0, 10'000'000};  // 10 ms
+  for (int attempt = 0; attempt < kTries; ++attempt) {
+    int status = 0;
+    const pid_t got = ::waitpid(pid, &status, WNOHANG);
+    if (got == pid || (got < 0 && errno != EINTR)) return;
+    ::nanosleep(&pause, nullptr);
+  }
+}
+
 void killGroupAndProcess(pid_t pid) {
   ::kill(-pid, SIGKILL);
   ::kill(pid, SIGKILL);
@@ -157,15 +172,13 @@ void killRegisteredGroups() {
 // Every child dies; a killed child's own children become regcon's (the
 // subreaper) once it is reaped, so the search repeats until none is left.
 void killEveryChild() {
-  constexpr int kMaxRounds = 64;
+  constexpr int kMaxRounds = 16;
   for (int round = 0; round < kMaxRounds; ++round) {
     bool found = false;
     const bool readable = forEachChild([&found](pid_t pid) {
       found = true;
       killGroupAndProcess(pid);
-      int status = 0;
-      while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-      }
+      reapWithin(pid);
     });
     if (!readable || !found) return;
   }
@@ -275,16 +288,14 @@ void adoptOrphans() {
 void sweepOrphans() {
   if (!gAdopting.load()) return;
   std::lock_guard lock(childrenMutex());
-  constexpr int kMaxRounds = 64;
+  constexpr int kMaxRounds = 16;
   for (int round = 0; round < kMaxRounds; ++round) {
     bool found = false;
     forEachChild([&found](pid_t pid) {
       if (isRegisteredLeader(pid)) return;
       found = true;
       killGroupAndProcess(pid);
-      int status = 0;
-      while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-      }
+      reapWithin(pid);
     });
     if (!found) return;
   }
