@@ -473,6 +473,25 @@ TEST_F(TrustProcesses, TimeoutsThatWouldOverflowAreRefused) {
   EXPECT_FALSE(fs::exists(path("ran")));
 }
 
+// The documents the command is run on are written whole or not at all: a
+// file-size limit that cuts them is an error of regcon's (exit 2), never a
+// verdict about what the command made of a cut document.
+TEST_F(TrustProcesses, AWorkFileCutByAFileSizeLimitIsAnError) {
+  const std::string command =
+      port("agrees", "exec \"$REGCON\" run \"$1\" \"$2\"");
+  // runRegcon puts regcon first: a harmless --version, then the shell's
+  // limit (dash counts 512-byte blocks; the heightfield has 927 bytes).
+  const int limited = testing::runRegcon(
+      "--version >/dev/null; trap '' XFSZ; ulimit -f 1; " +
+          shellQuote(kRegcon) + " shrink " + shellQuote(command) + " " +
+          shellQuote(kChf) + " " + shellQuote(kSettings) + " -o " +
+          shellQuote(path("shrunk")),
+      path("stdout.txt"), path("stderr.txt"));
+  EXPECT_EQ(limited, 2) << out() << err();
+  EXPECT_NE(err().find("case.chf.json"), std::string::npos) << err();
+  EXPECT_EQ(out().find("disagreement"), std::string::npos) << out();
+}
+
 // shrink, fuzz and suite --shrink classify as suite does (one classifier):
 // a crash reported by /bin/sh as 128 + N, a command that is not
 // executable, one that is missing, and an output past the cap.
