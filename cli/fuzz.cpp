@@ -75,13 +75,33 @@ std::string spanSummary(const Heightfield& hf) {
 }
 
 // Shrinks a case whose verdict is not "agree" and writes the reproducer.
+// The budget in time, and a line on standard error at most once a second
+// while reductions are kept: a shrink can take many runs of the command.
+ShrinkHooks progressHooks(double maxSeconds) {
+  ShrinkHooks hooks;
+  const auto now = std::chrono::steady_clock::now();
+  constexpr double kMaxSeconds = 1e9;  // no deadline overflows
+  hooks.deadline = now + std::chrono::milliseconds(static_cast<int64_t>(
+                             std::min(maxSeconds, kMaxSeconds) * 1000));
+  auto lastPrinted =
+      std::make_shared<std::chrono::steady_clock::time_point>(now);
+  hooks.progress = [lastPrinted](int width, int depth, int spans, int judged) {
+    const auto at = std::chrono::steady_clock::now();
+    if (at - *lastPrinted < std::chrono::seconds(1)) return;
+    *lastPrinted = at;
+    std::cerr << "shrinking: " << width << " x " << depth << " cells, " << spans
+              << " spans after " << judged << " runs\n";
+  };
+  return hooks;
+}
+
 KitReport shrinkAndWrite(const CommandRun& run, const Heightfield& hf,
                          const Settings& settings, const Judgement& judged,
-                         int maxRuns, const fs::path& outputDir,
-                         const fs::path& work) {
-  const Reproducer r =
-      writeReproducer(run, hf, settings, judged.outcome, maxRuns,
-                      outputDir.string(), work.string());
+                         int maxRuns, double maxSeconds,
+                         const fs::path& outputDir, const fs::path& work) {
+  const Reproducer r = writeReproducer(
+      run, hf, settings, judged.outcome, maxRuns, outputDir.string(),
+      work.string(), progressHooks(maxSeconds));
   KitReport report;
   report.conforms = false;
   report.text = "disagreement: " + judged.outcome + "\n";
@@ -107,11 +127,13 @@ CommandRun commandRunOf(const std::string& who, const std::string& command,
 Reproducer writeReproducer(const CommandRun& run, const Heightfield& hf,
                            const Settings& settings, const Outcome& verdict,
                            int maxRuns, const std::string& outputDir,
-                           const std::string& workDir) {
+                           const std::string& workDir,
+                           const ShrinkHooks& hooks) {
   const Judge judge = [&](const Heightfield& h, const Settings& s) {
     return judgeCommand(run, h, s, workDir);
   };
-  const ShrinkResult shrunk = shrinkCase(hf, settings, verdict, judge, maxRuns);
+  const ShrinkResult shrunk =
+      shrinkCase(hf, settings, verdict, judge, maxRuns, hooks);
   fs::create_directories(outputDir);
   const fs::path chf = fs::path(outputDir) / "shrunk.chf.json";
   const fs::path settingsPath = fs::path(outputDir) / "shrunk.settings.json";
@@ -172,7 +194,7 @@ KitReport shrinkCommand(const ShrinkOptions& options) {
                       " implementation on this case: nothing to shrink\n"};
   }
   return shrinkAndWrite(run, hf, settings, judged, options.maxRuns,
-                        options.outputDir, work.path());
+                        options.maxSeconds, options.outputDir, work.path());
 }
 
 KitReport fuzzCommand(const FuzzOptions& options) {
@@ -204,8 +226,9 @@ KitReport fuzzCommand(const FuzzOptions& options) {
     }
     publishDocuments(c.hf, c.settings, out / "original.chf.json",
                      out / "original.settings.json");
-    KitReport report = shrinkAndWrite(run, c.hf, c.settings, judged,
-                                      options.maxRuns, out, work.path());
+    KitReport report =
+        shrinkAndWrite(run, c.hf, c.settings, judged, options.maxRuns,
+                       options.maxSeconds, out, work.path());
     report.text = "case " + std::to_string(index) + " of seed " +
                   std::to_string(options.seed) + " (" + c.origin + ")\n" +
                   report.text;
@@ -233,6 +256,11 @@ void addCommonOptions(CLI::App& command, Options& options) {
   command
       .add_option("--max-runs", options.maxRuns,
                   "most runs of the command while shrinking")
+      ->capture_default_str()
+      ->check(CLI::PositiveNumber);
+  command
+      .add_option("--max-seconds", options.maxSeconds,
+                  "most seconds spent shrinking (progress goes to stderr)")
       ->capture_default_str()
       ->check(CLI::PositiveNumber);
 }

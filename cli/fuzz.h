@@ -59,7 +59,8 @@ struct Reproducer {
 Reproducer writeReproducer(const CommandRun& run, const Heightfield& hf,
                            const Settings& settings, const Outcome& verdict,
                            int maxRuns, const std::string& outputDir,
-                           const std::string& workDir);
+                           const std::string& workDir,
+                           const ShrinkHooks& hooks = {});
 
 struct ShrinkOptions {
   std::string command;
@@ -70,6 +71,7 @@ struct ShrinkOptions {
   double timeoutSeconds = 30;
   size_t maxOutputMb = 256;
   int maxRuns = 5000;
+  double maxSeconds = 600;  // the shrink's budget in time
 };
 
 struct FuzzOptions {
@@ -82,6 +84,7 @@ struct FuzzOptions {
   double timeoutSeconds = 30;
   size_t maxOutputMb = 256;
   int maxRuns = 5000;
+  double maxSeconds = 600;  // the shrink's budget in time
 };
 
 // The text each command prints; `conforms` false when a disagreement was

@@ -1,8 +1,10 @@
 #include "cli/shrink.h"
 
 #include <algorithm>
+#include <chrono>
 #include <optional>
 #include <set>
+#include <type_traits>
 #include <vector>
 
 namespace regcon::cli {
@@ -180,37 +182,52 @@ Model withAreaReplaced(Model m, int from, int to) {
   return m;
 }
 
-// Settings with one field moved to its §7 default; nullopt when it is there.
+// Settings with one field simpler: the area settings lowered (to 0, then
+// halved), since a field smaller than two regions of MergeRegionArea
+// spans cannot show a merging bug; every other field moved to its §7
+// default.
 std::vector<Settings> simplerSettings(const Settings& s) {
   const Settings d;
   std::vector<Settings> out;
-  const auto tryField = [&](auto member) {
+  const auto lower = [&](auto member) {
+    using Value = std::remove_reference_t<decltype(s.*member)>;
+    for (const Value value : {Value{0}, static_cast<Value>(s.*member / 2)}) {
+      if (value >= s.*member) continue;
+      Settings t = s;
+      t.*member = value;
+      out.push_back(t);
+    }
+  };
+  const auto toDefault = [&](auto member) {
     if (s.*member == d.*member) return;
     Settings t = s;
     t.*member = d.*member;
     out.push_back(t);
   };
-  tryField(&Settings::partition);
-  tryField(&Settings::rawContours);
-  tryField(&Settings::borderRegion);
-  tryField(&Settings::straightRegionBorders);
-  tryField(&Settings::maxEdgeLength);
-  tryField(&Settings::maxError);
-  tryField(&Settings::mergeRegionArea);
-  tryField(&Settings::minRegionArea);
+  lower(&Settings::mergeRegionArea);
+  lower(&Settings::minRegionArea);
+  toDefault(&Settings::partition);
+  toDefault(&Settings::rawContours);
+  toDefault(&Settings::borderRegion);
+  toDefault(&Settings::straightRegionBorders);
+  toDefault(&Settings::maxEdgeLength);
+  toDefault(&Settings::maxError);
   return out;
 }
 
 class Shrinker {
  public:
   Shrinker(const Heightfield& hf, const Settings& settings, Outcome verdict,
-           const Judge& judge, int maxJudged)
+           const Judge& judge, int maxJudged, const ShrinkHooks& hooks)
       : model_(toModel(hf)),
         settings_(settings),
         verdict_(std::move(verdict)),
         judge_(judge),
-        maxJudged_(maxJudged) {}
+        maxJudged_(maxJudged),
+        hooks_(hooks) {}
 
+  // Field moves, with the settings moves before and between them: a
+  // setting that no longer matters may let the next field move cut more.
   ShrinkResult run() {
     bool progress = true;
     while (progress && !exhausted()) {
@@ -219,13 +236,16 @@ class Shrinker {
       dropOptionalArrays();
       dropChunks([this] { return model_.depth; },
                  [this](int b, int e) { return withoutRows(model_, b, e); }, 1);
+      shrinkSettings();
       dropChunks([this] { return model_.width; },
                  [this](int b, int e) { return withoutColumns(model_, b, e); },
                  1);
+      shrinkSettings();
       dropChunks([this] { return floorCount(model_); },
                  [this](int b, int e) { return withoutFloors(model_, b, e); });
       dropChunks([this] { return spanCount(model_); },
                  [this](int b, int e) { return withoutSpans(model_, b, e); });
+      shrinkSettings();
       dropChunks([this] { return static_cast<int>(links(model_).size()); },
                  [this](int b, int e) { return withoutLinks(model_, b, e); });
       flattenAreas();
@@ -235,7 +255,11 @@ class Shrinker {
   }
 
  private:
-  bool exhausted() const { return judged_ >= maxJudged_; }
+  bool exhausted() const {
+    return judged_ >= maxJudged_ ||
+           (hooks_.deadline &&
+            std::chrono::steady_clock::now() >= *hooks_.deadline);
+  }
 
   bool tryAccept(const Model& candidate, const Settings& settings) {
     if (exhausted()) return false;
@@ -244,6 +268,9 @@ class Shrinker {
     model_ = candidate;
     settings_ = settings;
     ++accepted_;
+    if (hooks_.progress) {
+      hooks_.progress(model_.width, model_.depth, spanCount(model_), judged_);
+    }
     return true;
   }
 
@@ -300,6 +327,7 @@ class Shrinker {
   Outcome verdict_;
   const Judge& judge_;
   int maxJudged_;
+  const ShrinkHooks& hooks_;
   int judged_ = 0;
   int accepted_ = 0;
 };
@@ -308,8 +336,8 @@ class Shrinker {
 
 ShrinkResult shrinkCase(const Heightfield& hf, const Settings& settings,
                         const Outcome& verdict, const Judge& judge,
-                        int maxJudged) {
-  return Shrinker(hf, settings, verdict, judge, maxJudged).run();
+                        int maxJudged, const ShrinkHooks& hooks) {
+  return Shrinker(hf, settings, verdict, judge, maxJudged, hooks).run();
 }
 
 }  // namespace regcon::cli

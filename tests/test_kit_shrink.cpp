@@ -54,6 +54,45 @@ TEST(Shrink, GetsASpanCountDisagreementDownToItsThreshold) {
   EXPECT_EQ(shrunk.settings.maxError, Settings{}.maxError);
 }
 
+// A merging bug shows only on a field that holds two regions of
+// MergeRegionArea spans: moving the settings to the defaults (400) would
+// stop the shrink at 800 spans; lowering the area settings lets it reach
+// the smallest field, and every kept reduction is reported.
+TEST(Shrink, LowersTheAreaSettingsSoTheFieldCanShrinkFurther) {
+  const Heightfield hf = generateScenario("flat", {32, 1});
+  ASSERT_GE(hf.spanCount(), 1000);
+  const cli::Judge judge = [](const Heightfield& h, const Settings& s) {
+    requireValid(h);
+    const bool twoRegionsFit = h.spanCount() >= 2 * s.mergeRegionArea;
+    return twoRegionsFit && h.spanCount() >= 2 ? "differs: regions"
+                                               : cli::kAgree;
+  };
+  Settings settings;  // MinRegionArea 64, MergeRegionArea 400
+  int reported = 0;
+  cli::ShrinkHooks hooks;
+  hooks.progress = [&reported](int, int, int, int) { ++reported; };
+  const auto shrunk =
+      cli::shrinkCase(hf, settings, "differs: regions", judge, 5000, hooks);
+  EXPECT_EQ(shrunk.hf.spanCount(), 2);
+  EXPECT_EQ(shrunk.settings.mergeRegionArea, 0);
+  EXPECT_EQ(reported, shrunk.accepted);
+}
+
+TEST(Shrink, StopsAtItsDeadline) {
+  const Heightfield hf = generateScenario("flat", {16, 1});
+  int judged = 0;
+  const cli::Judge judge = [&judged](const Heightfield&, const Settings&) {
+    ++judged;
+    return std::string("differs: regions");
+  };
+  cli::ShrinkHooks hooks;
+  hooks.deadline = std::chrono::steady_clock::now();  // already passed
+  const auto shrunk =
+      cli::shrinkCase(hf, Settings{}, "differs: regions", judge, 5000, hooks);
+  EXPECT_EQ(judged, 0);
+  EXPECT_EQ(shrunk.hf.spanCount(), hf.spanCount());
+}
+
 // A disagreement that needs two floors in one column keeps exactly one such
 // column and nothing else: one cell, two spans.
 TEST(Shrink, KeepsWhatTheDisagreementNeedsAndDropsTheRest) {
