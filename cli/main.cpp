@@ -5,6 +5,8 @@
 // input, 3 not implemented, 4 internal error, 5 `conform` and `suite`: the
 // command under test does not conform.
 
+#include <signal.h>
+
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <iostream>
@@ -103,9 +105,22 @@ int runCommandLine(int argc, char** argv) {
   }
 }
 
+void ignoreFileSizeSignal(int) {}
+
+// Past a file-size limit (ulimit -f) SIGXFSZ would kill regcon mid-write;
+// caught, write() fails with EFBIG instead and the writer reports it. A
+// handler, not SIG_IGN: commands regcon runs get the default back on exec.
+void catchFileSizeSignal() {
+  struct sigaction action {};
+  action.sa_handler = ignoreFileSizeSignal;
+  sigemptyset(&action.sa_mask);
+  ::sigaction(SIGXFSZ, &action, nullptr);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
+  catchFileSizeSignal();
   // Whatever the command printed (a document, a report, --help) must have
   // reached standard output, or the run failed.
   return regcon::cli::finishStandardOutput(runCommandLine(argc, argv));
