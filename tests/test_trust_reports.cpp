@@ -18,10 +18,13 @@
 #include <nlohmann/json.hpp>
 #include <regex>
 #include <set>
+#include <sstream>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "cli/process.h"
+#include "cli/report_text.h"
 #include "tests/cli_support.h"
 
 namespace regcon {
@@ -394,6 +397,58 @@ TEST_F(TrustReports, RenderFloorOfTheWrongFormIsAUsageErrorLikeTheOthers) {
   EXPECT_EQ(regcon("render " + chf + " --floor 1").exitCode, 0 + 2)
       << "a level the heightfield does not have is bad input";
   EXPECT_EQ(regcon("render " + chf + " --floor 0").exitCode, 0);
+}
+
+// The validator's edges, byte by byte (RFC 3629 section 4's table): what is
+// kept, what is shown as \xHH, for each reader.
+TEST_F(TrustReports, TheTextRulesEscapeExactlyWhatEachReaderCannotTake) {
+  using cli::terminalEscaped;
+  using cli::utf8Escaped;
+  using cli::xmlCharsEscaped;
+  EXPECT_EQ(utf8Escaped("a\xC0\x80"
+                        "b"),
+            "a\\xC0\\x80b");                         // overlong NUL
+  EXPECT_EQ(utf8Escaped("\xC1\xBF"), "\\xC1\\xBF");  // overlong
+  EXPECT_EQ(utf8Escaped("\xE0\x80\x80"), "\\xE0\\x80\\x80");
+  EXPECT_EQ(utf8Escaped("\xF0\x80\x80\x80"), "\\xF0\\x80\\x80\\x80");
+  EXPECT_EQ(utf8Escaped("\xED\xA0\x80"), "\\xED\\xA0\\x80");  // D800
+  EXPECT_EQ(utf8Escaped("\xED\xBF\xBF"), "\\xED\\xBF\\xBF");  // DFFF
+  EXPECT_EQ(utf8Escaped("\xF4\x90\x80\x80"), "\\xF4\\x90\\x80\\x80");
+  EXPECT_EQ(utf8Escaped("\xF5\x80"), "\\xF5\\x80");
+  EXPECT_EQ(utf8Escaped("\xE2\x82"), "\\xE2\\x82");  // cut short
+  EXPECT_EQ(utf8Escaped("\x80"), "\\x80");           // stray
+  // Well-formed, kept: the largest of each length, U+D7FF, U+E000, §.
+  const std::string valid =
+      "\x7F\xDF\xBF\xEF\xBF\xBF\xF4\x8F\xBF\xBF\xED\x9F\xBF\xEE\x80\x80"
+      "\xC2\xA7";
+  EXPECT_EQ(utf8Escaped(valid), valid);
+  // XML 1.0 Char: tab, LF, CR, U+0085 and DEL kept; NUL, ESC, FFFE not.
+  EXPECT_EQ(xmlCharsEscaped("\t\n\r\xC2\x85\x7F"), "\t\n\r\xC2\x85\x7F");
+  EXPECT_EQ(xmlCharsEscaped(std::string("\0\x1B\xEF\xBF\xBE\xEF\xBF\xBF", 8)),
+            "\\x00\\x1B\\xEF\\xBF\\xBE\\xEF\\xBF\\xBF");
+  // A terminal: LF and tab kept; CR, ESC, DEL and C1 not.
+  EXPECT_EQ(terminalEscaped("a\tb\n"), "a\tb\n");
+  EXPECT_EQ(terminalEscaped("\r\x1B[2J\x7F\xC2\x9B"),
+            "\\x0D\\x1B[2J\\x7F\\xC2\\x9B");
+}
+
+// Under ASan (the dev build) a process cannot run under `ulimit -v`, and
+// ASan's operator new aborts rather than throw, so the out-of-memory path
+// is checked at its seam: a string stream that could not grow has its
+// badbit set, and such a document is refused, never returned cut short.
+TEST_F(TrustReports, ADocumentWhoseStreamFailedIsRefused) {
+  std::ostringstream out;
+  out << "{\"format\":\"build3d.result\",";
+  EXPECT_EQ(cli::completeDocument(out, "build3d.result"), out.str());
+  out.setstate(std::ios::badbit);
+  try {
+    cli::completeDocument(out, "build3d.result");
+    ADD_FAILURE() << "a failed stream's text was returned";
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("build3d.result: the document could "
+                                         "not be built"),
+              std::string::npos);
+  }
 }
 
 }  // namespace
