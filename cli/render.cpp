@@ -25,8 +25,8 @@ constexpr const char* kNoSpanFill = "#f2f2f2";
 constexpr const char* kDiffStroke = "#e00000";
 // A foreign result may hold far more contour vertices than its heightfield
 // could make: past this many in one picture the rest are left out (and the
-// caption says so), so a picture stays a few hundred MB at most.
-constexpr size_t kMaxDrawnVertices = 1'000'000;
+// caption says so): about 160 bytes of SVG each, 16 MB in all.
+constexpr size_t kMaxDrawnVertices = 100'000;
 
 // Numbers are written with one decimal at most, so the bytes are the same
 // on every platform for the same layout.

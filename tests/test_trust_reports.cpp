@@ -451,5 +451,37 @@ TEST_F(TrustReports, ADocumentWhoseStreamFailedIsRefused) {
   }
 }
 
+// A foreign result with far more vertices than its 7 x 7 field could make:
+// the picture is capped and says so, instead of growing with the result.
+TEST_F(TrustReports, APictureOfAHugeResultIsCappedWithANote) {
+  const std::string chf = shellQuote(shippedCase("hole-7x7.chf.json"));
+  const std::string settings =
+      shellQuote(shippedCase("hole-7x7.settings.json"));
+  ASSERT_EQ(regcon("run " + chf + " " + settings + " -o " +
+                   shellQuote(path("mine.result").string()))
+                .exitCode,
+            0);
+  json result = json::parse(readText(path("mine.result")));
+  json vertices = json::array();
+  for (int i = 0; i < 300'000; ++i) {
+    vertices.push_back({i % 8, 0, (i / 8) % 8, -1});
+  }
+  result["contours"]["contours"].push_back(
+      {{"region", 1}, {"area", 63}, {"vertices", vertices}});
+  writeText(path("huge.result"), result.dump());
+  const CliRun r =
+      regcon("render " + chf + " --settings " + settings + " --diff " +
+             shellQuote(path("huge.result").string()) + " -o " +
+             shellQuote(path("huge.svg").string()));
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  const std::string svg = readText(path("huge.svg"));
+  EXPECT_TRUE(strictXml(svg));
+  EXPECT_NE(svg.find("picture capped: 300"), std::string::npos);
+  // The reference's side is drawn; the huge contour is not: the picture is
+  // far below the 300,000 vertices' 48 MB.
+  EXPECT_NE(svg.find("class=\"contour\""), std::string::npos);
+  EXPECT_LT(svg.size(), size_t{2} << 20);
+}
+
 }  // namespace
 }  // namespace regcon
