@@ -11,9 +11,11 @@
 #include <algorithm>
 #include <iostream>
 #include <new>
+#include <sstream>
 
 #include "cli/commands.h"
 #include "cli/output.h"
+#include "cli/report_text.h"
 #include "cli/suite.h"
 #include "core/types.h"
 
@@ -72,9 +74,13 @@ int reportParseError(const CLI::App& app, const CLI::ParseError& error) {
 }
 
 // "regcon: " and the message on one line of standard error; returns `code`.
+// Messages quote what was read (a manifest's path, a listed id): escape
+// sequences in them are shown, not run by the terminal.
 template <typename... Parts>
 int fail(ExitCode code, const Parts&... message) {
-  (std::cerr << "regcon: " << ... << message) << '\n';
+  std::ostringstream text;
+  (text << ... << message);
+  std::cerr << "regcon: " << regcon::cli::terminalEscaped(text.str()) << '\n';
   return code;
 }
 

@@ -522,7 +522,9 @@ CLI::App* addSuiteCommand(CLI::App& app, int& exitCode) {
                     "per line (interchange §7)");
   command
       ->add_option("--expected-failures", options->expectedFailuresPath,
-                   "lines 'CASE-ID REASON': known gaps of the port")
+                   "lines 'CASE-ID REASON': known gaps of the port (a "
+                   "regular file of at most 4 MiB, lines of at most 4096 "
+                   "bytes)")
       ->type_name("FILE");
   command->add_option("--json", options->jsonPath, "write the JSON report")
       ->type_name("FILE");

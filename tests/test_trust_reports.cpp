@@ -336,6 +336,14 @@ TEST_F(TrustReports, ExpectedFailuresMustBeARegularFileOfBoundedSize) {
   EXPECT_EQ(longLine.exitCode, 2);
   EXPECT_NE(longLine.err.find("long.txt:1: longer than"), std::string::npos)
       << longLine.err;
+  // An unknown id is quoted in the error: its escape sequence shown, not
+  // sent to the terminal.
+  writeText(path("escape.txt"), "\x1b[2Jno-such-case reason\n");
+  const CliRun escape = regcon(run + shellQuote(path("escape.txt").string()));
+  EXPECT_EQ(escape.exitCode, 2);
+  EXPECT_NE(escape.err.find("\\x1B[2Jno-such-case"), std::string::npos)
+      << escape.err;
+  EXPECT_FALSE(hasRawEscape(escape.err));
   writeText(path("huge.txt"), std::string(5 << 20, '#'));
   const CliRun huge = regcon(run + shellQuote(path("huge.txt").string()));
   EXPECT_EQ(huge.exitCode, 2);
