@@ -12,6 +12,7 @@
 #include "cli/fuzz.h"
 #include "cli/output.h"
 #include "cli/render.h"
+#include "cli/report_text.h"
 #include "cli/suite.h"
 #include "cli/suite_export.h"
 #include "core/hash.h"
@@ -23,8 +24,9 @@ namespace {
 
 // Documents are written without a final newline (canonical bytes); the
 // command adds one so its output is a proper text line on every stream.
-std::string asTextOutput(const std::ostringstream& out) {
-  std::string text = out.str();
+std::string asTextOutput(const std::ostringstream& out,
+                         const std::string& document) {
+  std::string text = completeDocument(out, document);
   if (text.empty() || text.back() != '\n') text.push_back('\n');
   return text;
 }
@@ -296,7 +298,7 @@ std::string regionsCommand(const StageOptions& options) {
   const StageInputs in = readStageInputs(options);
   std::ostringstream out;
   writeRegions(out, in.impl->regions(in.heightfield, in.settings));
-  return asTextOutput(out);
+  return asTextOutput(out, "build3d.regions");
 }
 
 std::string contoursCommand(const StageOptions& options) {
@@ -306,7 +308,7 @@ std::string contoursCommand(const StageOptions& options) {
   writeContours(out, runStage(*in.impl, in.heightfield, in.settings,
                               StageDistances::WhenComputed)
                          .contours);
-  return asTextOutput(out);
+  return asTextOutput(out, "build3d.contours");
 }
 
 std::string hashesCommand(const StageOptions& options) {
@@ -324,19 +326,19 @@ std::string runCommand(const StageOptions& options) {
   const StageInputs in = readStageInputs(options);
   std::ostringstream out;
   writeResult(out, runStage(*in.impl, in.heightfield, in.settings));
-  return asTextOutput(out);
+  return asTextOutput(out, "build3d.result");
 }
 
 std::string genCommand(const GenOptions& options) {
   std::ostringstream out;
   writeHeightfield(out, generateScenario(options.name, options.scenario));
-  return asTextOutput(out);
+  return asTextOutput(out, "build3d.chf of gen " + options.name);
 }
 
 std::string importCommand(const ImportOptions& options) {
   std::ostringstream out;
   writeHeightfield(out, importMesh(options.meshPath, options.mesh));
-  return asTextOutput(out);
+  return asTextOutput(out, "build3d.chf of " + options.meshPath);
 }
 
 std::string demoCommand(const DemoOptions& options) {

@@ -11,6 +11,7 @@
 #include "cli/output_places.h"
 #include "cli/process.h"
 #include "cli/render.h"
+#include "cli/report_text.h"
 #include "cli/verdict.h"
 #include "core/hash.h"
 #include "core/io.h"
@@ -62,7 +63,9 @@ std::string reportText(const CaseHashes& expected, const Verdict& verdict) {
     text += "stderr of the command (its end):\n" +
             indentedLines("  ", verdict.stderrTail);
   }
-  return text + (isPass(verdict.status) ? "conforms\n" : "does not conform\n");
+  // The command's message and stderr may hold escape sequences.
+  return terminalEscaped(
+      text + (isPass(verdict.status) ? "conforms\n" : "does not conform\n"));
 }
 
 ProcessLimits limitsOf(const ConformOptions& options) {

@@ -5,14 +5,18 @@
 // input, 3 not implemented, 4 internal error, 5 `conform` and `suite`: the
 // command under test does not conform.
 
+#include <signal.h>
+
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <iostream>
 #include <new>
+#include <sstream>
 
 #include "cli/cleanup.h"
 #include "cli/commands.h"
 #include "cli/output.h"
+#include "cli/report_text.h"
 #include "cli/suite.h"
 #include "core/types.h"
 
@@ -71,9 +75,13 @@ int reportParseError(const CLI::App& app, const CLI::ParseError& error) {
 }
 
 // "regcon: " and the message on one line of standard error; returns `code`.
+// Messages quote what was read (a manifest's path, a listed id): escape
+// sequences in them are shown, not run by the terminal.
 template <typename... Parts>
 int fail(ExitCode code, const Parts&... message) {
-  (std::cerr << "regcon: " << ... << message) << '\n';
+  std::ostringstream text;
+  (text << ... << message);
+  std::cerr << "regcon: " << regcon::cli::terminalEscaped(text.str()) << '\n';
   return code;
 }
 
@@ -104,12 +112,25 @@ int runCommandLine(int argc, char** argv) {
   }
 }
 
+void ignoreFileSizeSignal(int) {}
+
+// Past a file-size limit (ulimit -f) SIGXFSZ would kill regcon mid-write;
+// caught, write() fails with EFBIG instead and the writer reports it. A
+// handler, not SIG_IGN: commands regcon runs get the default back on exec.
+void catchFileSizeSignal() {
+  struct sigaction action {};
+  action.sa_handler = ignoreFileSizeSignal;
+  sigemptyset(&action.sa_mask);
+  ::sigaction(SIGXFSZ, &action, nullptr);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   // The kit's commands run foreign commands: whatever those leave behind
   // (an orphan that left its process group) becomes regcon's to end.
   regcon::cli::adoptOrphans();
+  catchFileSizeSignal();
   // Whatever the command printed (a document, a report, --help) must have
   // reached standard output, or the run failed.
   return regcon::cli::finishStandardOutput(runCommandLine(argc, argv));

@@ -7,6 +7,7 @@
 #include <set>
 #include <sstream>
 
+#include "cli/report_text.h"
 #include "cli/xml_text.h"
 #include "core/hash.h"
 
@@ -22,6 +23,10 @@ constexpr int kPanelLabelChars = 28;  // "reference, level 12: regions"
 constexpr const char* kAreaZeroFill = "#404040";
 constexpr const char* kNoSpanFill = "#f2f2f2";
 constexpr const char* kDiffStroke = "#e00000";
+// A foreign result may hold far more contour vertices than its heightfield
+// could make: past this many in one picture the rest are left out (and the
+// caption says so): about 160 bytes of SVG each, 16 MB in all.
+constexpr size_t kMaxDrawnVertices = 100'000;
 
 // Numbers are written with one decimal at most, so the bytes are the same
 // on every platform for the same layout.
@@ -94,9 +99,12 @@ struct Layout {
   int panelY(int row) const {
     return top + row * (panelHeight + kLabelHeight + kMargin) + kLabelHeight;
   }
-  // Corner (x, z) of the grid; z points up in the picture.
-  double cornerX(int x) const { return x * cellPx; }
-  double cornerY(int z) const { return (depth - z) * cellPx; }
+  // Corner (x, z) of the grid; z points up in the picture. In double: a
+  // foreign result's vertex may lie anywhere in int, and int would wrap.
+  double cornerX(int x) const { return static_cast<double>(x) * cellPx; }
+  double cornerY(int z) const {
+    return (static_cast<double>(depth) - z) * cellPx;
+  }
 };
 
 enum class PanelKind { Regions, Distances };
@@ -190,6 +198,7 @@ std::set<std::pair<size_t, size_t>> differingVertices(const ContourSet& mine,
     const Loop* w =
         c < other.contours.size() ? &other.contours[c].vertices : nullptr;
     for (size_t i = 0; i < v.size(); ++i) {
+      if (out.size() >= kMaxDrawnVertices) return out;  // never all drawn
       if (!w || i >= w->size() || !(v[i] == (*w)[i])) out.insert({c, i});
     }
   }
@@ -219,7 +228,8 @@ class SvgWriter {
       : hf_(hf),
         request_(request),
         marks_(diffMarks(hf, request)),
-        hatched_(hatchedAreas(hf)) {}
+        hatched_(hatchedAreas(hf)),
+        levels_(levelCount(hf)) {}
 
   std::string write();
 
@@ -243,15 +253,19 @@ class SvgWriter {
   int largestDistance(const RenderSide& side) const;
   int longestTextLine() const;
   int picturesBottom() const;
+  size_t verticesToDraw() const;
 
   const Heightfield& hf_;
   const RenderRequest& request_;
   DiffMarks marks_;
   std::set<int> hatched_;
+  int levels_;  // levelCount(hf_), a pass over every cell: counted once
   // Per region, a bit per level holding one of its spans (at most 63).
   mutable std::vector<uint64_t> regionLevels_;
   Layout layout_;
   std::vector<Panel> panels_;
+  std::vector<std::string> caption_;  // the request's, and the cap's note
+  size_t vertexBudget_ = kMaxDrawnVertices;
   std::ostringstream out_;
   int width_ = 0;
   int height_ = 0;
@@ -287,7 +301,7 @@ int SvgWriter::largestDistance(const RenderSide& side) const {
 
 int SvgWriter::longestTextLine() const {
   size_t longest = request_.title.size();
-  for (const std::string& line : request_.caption) {
+  for (const std::string& line : caption_) {
     longest = std::max(longest, line.size());
   }
   // A hash line: label, three 12-digit prefixes and the counts.
@@ -432,14 +446,43 @@ void SvgWriter::contour(const Contour& c, size_t index, const Panel& p) {
   }
 }
 
+size_t verticesOf(const Contour& c) {
+  size_t count = c.vertices.size();
+  if (c.rawOutline) count += c.rawOutline->size();
+  if (c.rawHoles) {
+    for (const Loop& hole : *c.rawHoles) count += hole.size();
+  }
+  return count;
+}
+
 void SvgWriter::contours(const Panel& p) {
   const ContourSet& set = request_.sides[p.side].result.contours;
   for (size_t i = 0; i < set.contours.size(); ++i) {
-    if (regionOnLevel(set.contours[i].region, p.level) ||
-        levelCount(hf_) <= 1) {
-      contour(set.contours[i], i, p);
+    if (!regionOnLevel(set.contours[i].region, p.level) && levels_ > 1) {
+      continue;
+    }
+    const size_t cost = verticesOf(set.contours[i]);
+    if (cost > vertexBudget_) {
+      vertexBudget_ = 0;  // later contours are left out too
+      continue;
+    }
+    vertexBudget_ -= cost;
+    contour(set.contours[i], i, p);
+  }
+}
+
+// The vertices every contour panel would draw, counted before drawing so
+// the caption can say the picture is capped.
+size_t SvgWriter::verticesToDraw() const {
+  if (!request_.layers.contours) return 0;
+  size_t count = 0;
+  for (const Panel& p : panels_) {
+    if (p.kind != PanelKind::Regions) continue;
+    for (const Contour& c : request_.sides[p.side].result.contours.contours) {
+      count += verticesOf(c);
     }
   }
+  return count;
 }
 
 void SvgWriter::diffCircles(const Panel& p) {
@@ -461,7 +504,7 @@ void SvgWriter::diffCircles(const Panel& p) {
 
 std::string SvgWriter::panelLabel(const Panel& p) const {
   std::string label = request_.sides[p.side].label;
-  if (levelCount(hf_) > 1) label += ", level " + std::to_string(p.level);
+  if (levels_ > 1) label += ", level " + std::to_string(p.level);
   if (p.kind == PanelKind::Distances) return label + ": distances";
   return label + (request_.layers.regions ? ": regions" : ": contours");
 }
@@ -632,7 +675,7 @@ void SvgWriter::legend() {
 
 void SvgWriter::caption() {
   int y = picturesBottom() + kMargin + kLineHeight / 2;
-  for (const std::string& line : request_.caption) {
+  for (const std::string& line : caption_) {
     out_ << "<text class=\"caption\" x=\"" << kMargin << "\" y=\"" << y << "\">"
          << xmlEscaped(line) << "</text>\n";
     y += kLineHeight;
@@ -670,10 +713,18 @@ int SvgWriter::picturesBottom() const {
 std::string SvgWriter::write() {
   panels_ = panelsOf(hf_, request_);
   layout_ = layoutFor(hf_, request_, panels_);
+  caption_ = request_.caption;
+  const size_t vertices = verticesToDraw();
+  if (vertices > kMaxDrawnVertices) {
+    caption_.push_back("picture capped: " + std::to_string(vertices) +
+                       " contour vertices to draw, at most " +
+                       std::to_string(kMaxDrawnVertices) +
+                       " drawn; contours past the cap are left out");
+  }
   width_ = std::max(layout_.legendX() + kLegendWidth,
                     2 * kMargin + longestTextLine() * kCharWidth);
   height_ = picturesBottom() + kMargin +
-            kLineHeight * (static_cast<int>(request_.caption.size()) + 1);
+            kLineHeight * (static_cast<int>(caption_.size()) + 1);
   out_ << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
        << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << width_
        << "\" height=\"" << height_ << "\" viewBox=\"0 0 " << width_ << " "
@@ -686,7 +737,7 @@ std::string SvgWriter::write() {
   legend();
   caption();
   out_ << "</svg>\n";
-  return out_.str();
+  return completeDocument(out_, "the SVG picture");
 }
 
 }  // namespace

@@ -122,7 +122,19 @@ void addRenderCommand(CLI::App& app, int& exitCode) {
       ->add_option("--floor", options->floor,
                    "draw one level only (the k-th span from the bottom of "
                    "each column), or 'all' (default)")
-      ->type_name("all|N");
+      ->type_name("all|N")
+      // Checked while parsing, so a bad value is a usage error (exit 1) as
+      // for every other option of `render`.
+      ->check(CLI::Validator(
+          [](const std::string& text) {
+            try {
+              floorFrom(text);
+              return std::string();
+            } catch (const InputError& e) {
+              return std::string(e.what());
+            }
+          },
+          "all|N"));
   command
       ->add_option("--diff", options->diffPath,
                    "a build3d.result of another implementation on the same "

@@ -20,6 +20,7 @@
 #include "cli/output.h"
 #include "cli/output_places.h"
 #include "cli/render.h"
+#include "cli/report_text.h"
 #include "cli/scratch.h"
 #include "cli/version.h"
 #include "core/implementation.h"
@@ -61,7 +62,8 @@ class Progress {
     std::ostringstream line;
     line << "[" << std::setw(static_cast<int>(std::to_string(total_).size()))
          << done_ << "/" << total_ << "] " << std::left << std::setw(16)
-         << statusName(outcome.verdict.status) << outcome.suiteCase.id;
+         << statusName(outcome.verdict.status)
+         << terminalEscaped(outcome.suiteCase.id);
     if (terminal_) {
       *out_ << "\r\033[K" << line.str() << "  (" << failing_ << " failing)"
             << std::flush;
@@ -283,6 +285,32 @@ std::vector<std::string> splitTags(const std::vector<std::string>& values) {
   return tags;
 }
 
+// Builds and writes one report; a failure is told on stderr and noted in
+// `lost` instead of ending the run.
+template <typename Build>
+void commitReport(std::optional<OutputTarget>& target, const std::string& name,
+                  Build build, std::vector<std::string>& lost) {
+  if (!target) return;
+  try {
+    target->commit(build());
+  } catch (const std::exception& e) {
+    std::cerr << "regcon: suite: " << name << ": " << e.what() << "\n";
+    lost.push_back(name);
+  }
+}
+
+std::string joined(const std::vector<std::string>& names) {
+  std::string text;
+  for (const std::string& name : names) {
+    text += (text.empty() ? "" : ", ") + name;
+  }
+  return text;
+}
+
+// An expected-failures list is a few lines per known gap of a port.
+constexpr size_t kMaxExpectedFailuresBytes = size_t{4} << 20;
+constexpr size_t kMaxExpectedFailuresLine = 4096;
+
 }  // namespace
 
 Verdict classifySuiteCase(const SuiteCase& c, const CommandAnswer& answer) {
@@ -296,12 +324,15 @@ Verdict classifySuiteCase(const SuiteCase& c, const CommandAnswer& answer) {
 
 ExpectedFailures readExpectedFailures(const std::string& path,
                                       const Suite& suite) {
-  std::ifstream in(path);
-  if (!in) throw InputError(path + ": cannot be read");
+  std::istringstream in(readSmallFile(path, kMaxExpectedFailuresBytes));
   ExpectedFailures failures;
   std::string line;
   for (int number = 1; std::getline(in, line); ++number) {
     const std::string where = path + ":" + std::to_string(number) + ": ";
+    if (line.size() > kMaxExpectedFailuresLine) {
+      throw InputError(where + "longer than " +
+                       std::to_string(kMaxExpectedFailuresLine) + " bytes");
+    }
     std::istringstream words(line);
     std::string id;
     if (!(words >> id) || id[0] == '#') continue;
@@ -411,7 +442,9 @@ CLI::App* addSuiteCommand(CLI::App& app, int& exitCode) {
                     "per line (interchange §7)");
   command
       ->add_option("--expected-failures", options->expectedFailuresPath,
-                   "lines 'CASE-ID REASON': known gaps of the port")
+                   "lines 'CASE-ID REASON': known gaps of the port (a "
+                   "regular file of at most 4 MiB, lines of at most 4096 "
+                   "bytes)")
       ->type_name("FILE");
   command->add_option("--json", options->jsonPath, "write the JSON report")
       ->type_name("FILE");
@@ -462,9 +495,17 @@ CLI::App* addSuiteCommand(CLI::App& app, int& exitCode) {
     if (!options->jsonPath.empty()) json.emplace(options->jsonPath);
     if (!options->junitPath.empty()) junit.emplace(options->junitPath);
     const SuiteRun run = runSuite(*options, &std::cerr);
-    if (json) json->commit(jsonReport(run));
-    if (junit) junit->commit(junitReport(run));
+    // Each report stands alone: one that fails costs neither the other nor
+    // the summary, and the run then says which one was lost.
+    std::vector<std::string> lost;
+    commitReport(
+        json, "--json " + options->jsonPath, [&run] { return jsonReport(run); },
+        lost);
+    commitReport(
+        junit, "--junit " + options->junitPath,
+        [&run] { return junitReport(run); }, lost);
     std::cout << summaryTable(run);
+    if (!lost.empty()) throw InputError("suite: not written: " + joined(lost));
     exitCode = run.conforms() ? 0 : kDoesNotConform;
   });
   return command;

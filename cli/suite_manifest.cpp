@@ -56,10 +56,13 @@ class ManifestReader {
   }
 
   json parse() {
-    std::ifstream in(document_, std::ios::binary);
-    if (!in) fail("", "cannot be read (no suite in " + dir_ + "?)");
+    std::error_code error;
+    if (!fs::exists(document_, error)) {
+      fail("", "cannot be read (no suite in " + dir_ + "?)");
+    }
+    const std::string text = readSmallFile(document_, kMaxManifestBytes);
     try {
-      return json::parse(in);
+      return json::parse(text);
     } catch (const json::exception& e) {
       fail("", std::string("not JSON: ") + e.what());
     }
@@ -195,6 +198,26 @@ fs::path runningBinary() {
 }
 
 }  // namespace
+
+std::string readSmallFile(const std::string& path, size_t maxBytes) {
+  std::error_code error;
+  if (!fs::is_regular_file(path, error)) {
+    throw InputError(path +
+                     ": not a regular file (a device, FIFO or folder "
+                     "is refused)");
+  }
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw InputError(path + ": cannot be read");
+  std::string text(maxBytes + 1, '\0');
+  in.read(text.data(), static_cast<std::streamsize>(text.size()));
+  if (in.bad()) throw InputError(path + ": read error");
+  text.resize(static_cast<size_t>(in.gcount()));
+  if (text.size() > maxBytes) {
+    throw InputError(path + ": more than " + std::to_string(maxBytes >> 10) +
+                     " KiB, the most this file may hold");
+  }
+  return text;
+}
 
 Suite readSuite(const std::string& dir) {
   return ManifestReader(dir).read();

@@ -3,6 +3,7 @@
 // selecting cases by tag.
 #pragma once
 
+#include <cstddef>
 #include <string>
 #include <vector>
 
@@ -33,6 +34,16 @@ struct Suite {
   int version = 0;
   std::vector<SuiteCase> cases;  // the manifest's cases, then mustReject
 };
+
+// The whole of a small input file (a manifest, an expected-failures list):
+// an InputError naming `path` when it is not a regular file (a device such
+// as /dev/zero, a FIFO, a folder), holds more than `maxBytes`, or cannot be
+// read to its end.
+std::string readSmallFile(const std::string& path, size_t maxBytes);
+
+// The most bytes a manifest may hold (the shipped one holds 0.3 MiB): a DOM
+// of it takes up to some 26 times that (16 MiB of "[]," took 433 MB).
+constexpr size_t kMaxManifestBytes = size_t{4} << 20;
 
 // Reads DIR/manifest.json. A manifest that breaks a rule of the README is an
 // InputError naming the manifest, the key and the rule.

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "cli/report_text.h"
 #include "cli/suite.h"
 #include "cli/version.h"
 #include "cli/xml_text.h"
@@ -43,32 +44,6 @@ std::string secondsText(double seconds) {
   std::ostringstream out;
   out << std::fixed << std::setprecision(3) << seconds;
   return out.str();
-}
-
-// Readers of the reports (JSON parsers, XML parsers) need valid UTF-8; a
-// command's stderr need not be. Invalid bytes become '?'.
-std::string validUtf8(const std::string& text) {
-  std::string out;
-  for (size_t i = 0; i < text.size();) {
-    const auto byte = static_cast<unsigned char>(text[i]);
-    const size_t length = byte < 0x80           ? 1
-                          : (byte >> 5) == 0x6  ? 2
-                          : (byte >> 4) == 0xE  ? 3
-                          : (byte >> 3) == 0x1E ? 4
-                                                : 0;
-    bool valid = length > 0 && i + length <= text.size();
-    for (size_t k = 1; valid && k < length; ++k) {
-      valid = (static_cast<unsigned char>(text[i + k]) >> 6) == 0x2;
-    }
-    if (valid) {
-      out.append(text, i, length);
-      i += length;
-    } else {
-      out += '?';
-      ++i;
-    }
-  }
-  return out;
 }
 
 // Pads to `width` characters, not bytes: "§" is two bytes of UTF-8.
@@ -173,7 +148,7 @@ std::string caseLines(const CaseOutcome& o) {
             std::to_string(d.count) + " differing; first: " + d.first + "\n";
   }
   if (v.status != Status::Pass && !v.stderrTail.empty()) {
-    text += indented("stderr| ", validUtf8(v.stderrTail));
+    text += indented("stderr| ", v.stderrTail);
   }
   if (!o.picture.empty()) text += "      picture: " + o.picture + "\n";
   if (o.shrunk) {
@@ -222,11 +197,11 @@ ordered_json caseJson(const CaseOutcome& o) {
                     {"outcome", outcomeLabel(o)},
                     {"counted", o.fails() ? "failure" : "ok"},
                     {"seconds", v.seconds},
-                    {"message", validUtf8(v.message)},
+                    {"message", v.message},
                     {"firstStage", v.firstStage},
                     {"spec", v.specSection},
                     {"differences", differencesJson(v)},
-                    {"stderrTail", validUtf8(v.stderrTail)}};
+                    {"stderrTail", v.stderrTail}};
   if (o.suiteCase.mustReject) {
     c["rule"] = o.suiteCase.rule;
   } else {
@@ -238,6 +213,26 @@ ordered_json caseJson(const CaseOutcome& o) {
   c["shrunk"] = shrunkJson(o);
   if (!o.shrinkNote.empty()) c["shrinkNote"] = o.shrinkNote;
   return c;
+}
+
+// Every string of a JSON document (keys too) as valid UTF-8: the JSON
+// writer refuses anything else, and ids, tags, reasons and the command's
+// stderr come from outside.
+ordered_json withValidUtf8(const ordered_json& value) {
+  if (value.is_string()) return utf8Escaped(value.get<std::string>());
+  if (value.is_array()) {
+    ordered_json list = ordered_json::array();
+    for (const ordered_json& item : value) list.push_back(withValidUtf8(item));
+    return list;
+  }
+  if (value.is_object()) {
+    ordered_json object = ordered_json::object();
+    for (const auto& [key, item] : value.items()) {
+      object[utf8Escaped(key)] = withValidUtf8(item);
+    }
+    return object;
+  }
+  return value;
 }
 
 // Crashes, a missing command and timeouts are errors (the run went wrong);
@@ -274,10 +269,11 @@ std::string junitCase(const SuiteRun& run, const CaseOutcome& o) {
 
 }  // namespace
 
-// Text for XML (the JUnit report, the SVG pictures): valid UTF-8, escaped.
+// Text for XML (the JUnit report, the SVG pictures): XML 1.0 characters of
+// valid UTF-8 (anything else shown as \xHH), markup escaped.
 std::string xmlEscaped(const std::string& text) {
   std::string out;
-  for (char c : validUtf8(text)) {
+  for (char c : xmlCharsEscaped(text)) {
     switch (c) {
       case '&':
         out += "&amp;";
@@ -295,13 +291,7 @@ std::string xmlEscaped(const std::string& text) {
         out += "&apos;";
         break;
       default:
-        // XML 1.0 allows no control characters but tab, newline, return.
-        if (static_cast<unsigned char>(c) < 0x20 && c != '\t' && c != '\n' &&
-            c != '\r') {
-          out += '?';
-        } else {
-          out += c;
-        }
+        out += c;
     }
   }
   return out;
@@ -338,7 +328,8 @@ std::string summaryTable(const SuiteRun& run) {
         << " (each case's replay line above)\n";
   }
   out << (run.conforms() ? "conforms\n" : "does not conform\n");
-  return out.str();
+  // Ids, tags, reasons and the command's stderr may hold escape sequences.
+  return terminalEscaped(out.str());
 }
 
 std::string jsonReport(const SuiteRun& run) {
@@ -369,7 +360,7 @@ std::string jsonReport(const SuiteRun& run) {
         {"failing", failing},
         {"byOutcome", byOutcome}}},
       {"cases", cases}};
-  return report.dump(2) + "\n";
+  return withValidUtf8(report).dump(2) + "\n";
 }
 
 std::string junitReport(const SuiteRun& run) {
