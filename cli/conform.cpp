@@ -35,34 +35,12 @@ std::string hashLines(const CaseHashes& expected, const ResultHashes& actual) {
          hashLine("contours ", expected.contours, actual.contours);
 }
 
-std::string indentedLines(const std::string& prefix, const std::string& text) {
-  std::string out;
-  std::istringstream lines(text);
-  for (std::string line; std::getline(lines, line);) {
-    out += prefix + line + "\n";
-  }
-  return out;
-}
-
 // Hash lines (when there is a result), the status and why, every differing
 // section, and the command's stderr when it failed.
 std::string reportText(const CaseHashes& expected, const Verdict& verdict) {
   std::string text;
   if (verdict.actualHashes) text += hashLines(expected, *verdict.actualHashes);
-  text += "status: " + std::string(statusName(verdict.status));
-  if (!verdict.message.empty()) text += ": " + verdict.message;
-  text += "\n";
-  for (const SectionDifference& d : verdict.differences) {
-    text += d.section +
-            (d.specSection.empty() ? "" : " (" + d.specSection + ")") + ": " +
-            std::to_string(d.count) +
-            (d.count == 1 ? " differing entry" : " differing entries") +
-            "; first difference: " + d.first + "\n";
-  }
-  if (!isPass(verdict.status) && !verdict.stderrTail.empty()) {
-    text += "stderr of the command (its end):\n" +
-            indentedLines("  ", verdict.stderrTail);
-  }
+  text += verdictLines(verdict);
   // The command's message and stderr may hold escape sequences.
   return terminalEscaped(
       text + (isPass(verdict.status) ? "conforms\n" : "does not conform\n"));
