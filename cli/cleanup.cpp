@@ -251,6 +251,17 @@ bool isRegisteredLeader(pid_t pid) {
 
 }  // namespace
 
+CleanupSignalsHeld::CleanupSignalsHeld() {
+  sigset_t held;
+  sigemptyset(&held);
+  for (int signalNumber : kCleanupSignals) sigaddset(&held, signalNumber);
+  ::pthread_sigmask(SIG_BLOCK, &held, &previous_);
+}
+
+CleanupSignalsHeld::~CleanupSignalsHeld() {
+  ::pthread_sigmask(SIG_SETMASK, &previous_, nullptr);
+}
+
 int removeFileOnSignal(const std::string& path) {
   return armSlot(path, kArmedFile);
 }

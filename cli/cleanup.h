@@ -10,6 +10,7 @@
 // signal, so the parent sees what ended regcon.
 #pragma once
 
+#include <signal.h>
 #include <sys/types.h>
 
 #include <mutex>
@@ -23,6 +24,20 @@ namespace regcon::cli {
 // remove it).
 int removeFileOnSignal(const std::string& path);
 int removeFolderOnSignal(const std::string& path);
+// Holds back SIGINT, SIGTERM and SIGHUP for its lifetime (this thread), so
+// that a path created and then armed cannot be left behind by a signal that
+// comes in between: it is handled once the path is armed.
+class CleanupSignalsHeld {
+ public:
+  CleanupSignalsHeld();
+  ~CleanupSignalsHeld();
+  CleanupSignalsHeld(const CleanupSignalsHeld&) = delete;
+  CleanupSignalsHeld& operator=(const CleanupSignalsHeld&) = delete;
+
+ private:
+  sigset_t previous_;
+};
+
 // Frees the slot (after the path was removed or put in place); sets it to -1.
 void disarmRemoval(int& slot);
 

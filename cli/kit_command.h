@@ -8,11 +8,10 @@
 #include <memory>
 #include <string>
 
+#include "cli/exit_codes.h"
 #include "cli/options.h"
 
 namespace regcon::cli {
-
-constexpr int kDoesNotConform = 5;
 
 // Adds the subcommand `name` with its COMMAND argument (options->command).
 // When it is given, `run(*options)` returns a report {conforms, text}: the

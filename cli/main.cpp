@@ -1,9 +1,7 @@
 // regcon: command-line front end of the regions-and-contours reference.
 // Dispatch and exit codes only; the commands live in commands.cpp.
 //
-// Exit codes: 0 ok, 1 usage error (2 for `conform` and `suite`), 2 bad
-// input, 3 not implemented, 4 internal error, 5 `conform` and `suite`: the
-// command under test does not conform.
+// Exit codes: cli/exit_codes.h.
 
 #include <signal.h>
 
@@ -15,6 +13,7 @@
 
 #include "cli/cleanup.h"
 #include "cli/commands.h"
+#include "cli/exit_codes.h"
 #include "cli/output.h"
 #include "cli/report_text.h"
 #include "cli/suite.h"
@@ -22,13 +21,7 @@
 
 namespace {
 
-enum ExitCode {
-  kOk = 0,
-  kUsage = 1,
-  kBadInput = 2,
-  kNotImplemented = 3,
-  kInternal = 4,
-};
+using namespace regcon::cli;  // the exit codes (cli/exit_codes.h)
 
 // The subcommand the user was typing, so the hint points at its own help.
 std::string helpCommandFor(const CLI::App& app) {

@@ -174,8 +174,11 @@ void OutputTarget::openTemporary() {
   if (temporary_.size() >= PATH_MAX) {
     throw InputError("cannot write " + path_ + ": " + errnoText(ENAMETOOLONG));
   }
-  fd_ = ::mkostemp(temporary_.data(), O_CLOEXEC);
-  if (fd_ >= 0) signalSlot_ = removeOnSignal(temporary_);
+  {
+    const CleanupSignalsHeld held;  // armed before a signal can see it
+    fd_ = ::mkostemp(temporary_.data(), O_CLOEXEC);
+    if (fd_ >= 0) signalSlot_ = removeOnSignal(temporary_);
+  }
   if (fd_ < 0) {
     const int error = errno;
     disarm(signalSlot_);
@@ -253,13 +256,17 @@ int copyAll(int from, int to) {
 
 StandardInputCopy::StandardInputCopy() {
   std::string name = temporaryDirectory() + "/regcon-stdin-XXXXXX";
-  const int fd = ::mkstemp(name.data());
+  int fd = -1;
+  {
+    const CleanupSignalsHeld held;  // armed before a signal can see it
+    fd = ::mkstemp(name.data());
+    if (fd >= 0) signalSlot_ = removeOnSignal(name);
+  }
   if (fd < 0) {
     throw InputError("cannot copy standard input into " + name + ": " +
                      errnoText(errno));
   }
   path_ = name;
-  signalSlot_ = removeOnSignal(path_);
   const int error = copyAll(STDIN_FILENO, fd);
   const int closeError = ::close(fd) != 0 ? errno : 0;
   if (error != 0 || closeError != 0) {

@@ -25,6 +25,7 @@ std::string temporaryRoot() {
 
 ScratchFolder::ScratchFolder(const std::string& prefix) {
   std::string name = temporaryRoot() + "/" + prefix + "-XXXXXX";
+  const CleanupSignalsHeld held;  // armed before a signal can see it
   if (::mkdtemp(name.data()) == nullptr) {
     throw InputError("cannot make a scratch folder " + name + ": " +
                      std::strerror(errno));

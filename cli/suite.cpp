@@ -16,6 +16,7 @@
 #include <sstream>
 #include <thread>
 
+#include "cli/exit_codes.h"
 #include "cli/file_names.h"
 #include "cli/output.h"
 #include "cli/output_places.h"
@@ -31,8 +32,6 @@ namespace regcon::cli {
 namespace {
 
 using namespace std::chrono_literals;
-
-constexpr int kDoesNotConform = 5;
 
 ProcessLimits limitsOf(const SuiteOptions& options) {
   return checkedLimits("suite", options.timeoutSeconds, options.maxOutputMb);

@@ -61,12 +61,30 @@ struct Tally {
   size_t cases = 0;
 };
 
+// The share of a tag's cases that fail, in whole percent.
+size_t failingPercent(const Tally& t) {
+  return t.cases == 0 ? 0 : (100 * t.failing + t.cases / 2) / t.cases;
+}
+
 std::string tableRow(const std::string& name, const Tally& t, bool withCases) {
   std::ostringstream row;
   row << "  " << padded(name, 28) << std::right << std::setw(7) << t.failing
       << std::setw(9) << t.expected;
-  if (withCases) row << std::setw(8) << t.cases;
+  if (withCases) {
+    row << std::setw(8) << t.cases << std::setw(6) << failingPercent(t) << "%";
+  }
   return row.str() + "\n";
+}
+
+// With case counts (tags), by the share of cases that fail: a tag every
+// case carries fails with every bug, the telling one fails with few
+// others. Without (spec sections), by failing cases. Ties by failing cases,
+// then by name.
+bool comesFirst(const Tally& a, const Tally& b, bool byShare) {
+  if (byShare && a.failing * b.cases != b.failing * a.cases) {
+    return a.failing * b.cases > b.failing * a.cases;
+  }
+  return a.failing > b.failing;
 }
 
 std::string statusTable(const SuiteRun& run) {
@@ -86,13 +104,14 @@ std::string groupTable(const std::string& title,
                        bool withCases) {
   if (groups.empty()) return "";
   std::vector<std::pair<std::string, Tally>> rows(groups.begin(), groups.end());
-  std::stable_sort(rows.begin(), rows.end(), [](const auto& a, const auto& b) {
-    return a.second.failing > b.second.failing;
-  });
+  std::stable_sort(rows.begin(), rows.end(),
+                   [withCases](const auto& a, const auto& b) {
+                     return comesFirst(a.second, b.second, withCases);
+                   });
   std::string text =
       title +
       std::string(std::max<int>(1, 30 - static_cast<int>(title.size())), ' ') +
-      "failing  expected" + (withCases ? "   cases" : "") + "\n";
+      "failing  expected" + (withCases ? "   cases  share" : "") + "\n";
   for (const auto& [name, tally] : rows)
     text += tableRow(name, tally, withCases);
   return text;

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include <istream>
+#include <map>
 #include <optional>
 #include <sstream>
 #include <streambuf>
@@ -134,6 +135,45 @@ bool hashesAgree(const ResultHashes& actual, const CaseHashes& expected) {
          actual.contours == expected.contours;
 }
 
+// True when `actual` is `expected` with the region ids renamed one to one
+// (0, "no region", staying 0): the same partition, numbered otherwise.
+bool sameUpToRenaming(const std::vector<int>& expected,
+                      const std::vector<int>& actual) {
+  if (expected.size() != actual.size()) return false;
+  std::map<int, int> toActual, toExpected;
+  for (size_t s = 0; s < expected.size(); ++s) {
+    const auto [a, newA] = toActual.emplace(expected[s], actual[s]);
+    const auto [e, newE] = toExpected.emplace(actual[s], expected[s]);
+    if (a->second != actual[s] || e->second != expected[s]) return false;
+    if ((expected[s] == 0) != (actual[s] == 0)) return false;
+  }
+  return true;
+}
+
+// A partition renumbered consistently is one finding, §5.3's numbering
+// (ids in order of first span), not a difference of every later span.
+// A given partition (readings R12) keeps its ids as they are.
+constexpr const char* kRenumbered = "the same regions, numbered differently";
+
+void attributeRenumbering(std::vector<SectionDifference>& sections,
+                          const StageResult& expected,
+                          const StageResult& actual,
+                          std::string_view partition) {
+  if (expected.regions.regions == actual.regions.regions ||
+      !sameUpToRenaming(expected.regions.regions, actual.regions.regions)) {
+    return;
+  }
+  const bool given = partition == "given";
+  for (SectionDifference& d : sections) {
+    if (d.section != "regions") continue;
+    d.specSection = given ? "readings R12" : "§5.3";
+    d.first = std::string(kRenumbered) +
+              (given ? " (readings R12: a given partition keeps its ids); "
+                     : " (§5.3: ids in order of first span); ") +
+              d.first;
+  }
+}
+
 // Every differing section against the reference's whole result, each
 // attributed to the spec section of the case's partition.
 std::vector<SectionDifference> differencesFrom(const StageResult& actual,
@@ -150,6 +190,7 @@ std::vector<SectionDifference> differencesFrom(const StageResult& actual,
   for (SectionDifference& d : sections) {
     d.specSection = specSectionOf(stageOf(d.section), e.partition);
   }
+  attributeRenumbering(sections, *reference.result, actual, e.partition);
   if (sections.empty()) {
     // The command agrees with the reference, not with the suite's hashes.
     sections.push_back({"hashes", "", 1,
@@ -306,6 +347,9 @@ Verdict classifyCase(const CommandAnswer& answer,
   verdict.message =
       "first differs in " + verdict.firstStage +
       (verdict.specSection.empty() ? "" : " (" + verdict.specSection + ")");
+  if (first.first.rfind(kRenumbered, 0) == 0) {
+    verdict.message += std::string(": ") + kRenumbered;
+  }
   return verdict;
 }
 

@@ -139,5 +139,71 @@ TEST_F(SuiteInProcess, GarbageInTheResultIsPointedAtByTheComparer) {
       << cli::verdictLines(v);
 }
 
+// A port that numbers the regions otherwise (ids 1 and 2 swapped, in the
+// regions and in the contours) is told so in one line, attributed to §5.3,
+// not as a difference of every span of the two regions.
+TEST_F(SuiteInProcess, ARenumberedPartitionIsReportedAsNumberedDifferently) {
+  const auto swap = [](int id) { return id == 1 ? 2 : id == 2 ? 1 : id; };
+  const cli::SuiteRun run = runInProcess(
+      [&swap](const Heightfield& hf, const Settings& settings) {
+        StageResult result = optimizedStage(hf, settings);
+        for (int& id : result.regions.regions) id = swap(id);
+        for (Contour& c : result.contours.contours) c.region = swap(c.region);
+        return result;
+      },
+      {"vector/monotone-u-5x3"});
+  ASSERT_EQ(run.outcomes.size(), 1u);
+  const cli::Verdict& v = run.outcomes[0].verdict;
+  EXPECT_EQ(v.status, cli::Status::Mismatch);
+  EXPECT_EQ(v.specSection, "§5.3");
+  EXPECT_NE(v.message.find("numbered differently"), std::string::npos)
+      << v.message;
+}
+
+// A partition that differs in more than numbering is not called renumbered.
+TEST_F(SuiteInProcess, AMergedPartitionIsNotCalledRenumbered) {
+  const cli::SuiteRun run = runInProcess(
+      [](const Heightfield& hf, const Settings& settings) {
+        StageResult result = optimizedStage(hf, settings);
+        for (int& id : result.regions.regions) id = id == 2 ? 1 : id;
+        return result;
+      },
+      {"vector/monotone-u-5x3"});
+  ASSERT_EQ(run.outcomes.size(), 1u);
+  EXPECT_EQ(run.outcomes[0].verdict.message.find("numbered differently"),
+            std::string::npos);
+}
+
+// The tag table puts the telling tag first: the one whose cases fail the
+// most often, not the one every case carries.
+TEST(SuiteSummary, TagsAreSortedByTheShareOfTheirCasesThatFail) {
+  cli::SuiteRun run;
+  for (int i = 0; i < 10; ++i) {
+    cli::CaseOutcome o;
+    o.suiteCase.id = "case/" + std::to_string(i);
+    o.suiteCase.tags = {"every-case"};
+    if (i < 2) o.suiteCase.tags.push_back("one-way-links");
+    o.verdict.status = i < 3 ? cli::Status::Mismatch : cli::Status::Pass;
+    run.outcomes.push_back(o);
+  }
+  const std::string table = cli::summaryTable(run);
+  const size_t telling = table.find("  one-way-links ");
+  const size_t common = table.find("  every-case ");
+  ASSERT_NE(telling, std::string::npos) << table;
+  ASSERT_NE(common, std::string::npos) << table;
+  EXPECT_LT(telling, common) << table;
+  // failing, expected, cases, share
+  EXPECT_NE(
+      table.find(
+          "  one-way-links                     2        0       2   100%\n"),
+      std::string::npos)
+      << table;
+  EXPECT_NE(
+      table.find(
+          "  every-case                        3        0      10    30%\n"),
+      std::string::npos)
+      << table;
+}
+
 }  // namespace
 }  // namespace regcon
