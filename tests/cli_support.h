@@ -10,6 +10,11 @@
 
 namespace regcon::testing {
 
+// The built regcon, and the conformance suite this checkout ships.
+inline const std::string kRegcon = REGCON_CLI;
+inline const std::filesystem::path kShippedSuite =
+    std::filesystem::path(REGCON_SOURCE_DIR) / "corpus" / "conformance";
+
 struct CliRun {
   int exitCode = -1;
   std::string out;

@@ -30,7 +30,7 @@ using nlohmann::json;
 using testing::readText;
 using testing::writeText;
 
-const std::string kRegcon = REGCON_CLI;
+using testing::kRegcon;
 const fs::path kSource = REGCON_SOURCE_DIR;
 const fs::path kGuide = kSource / "docs" / "porting.md";
 const fs::path kManifest = kSource / "corpus" / "conformance" / "manifest.json";

@@ -31,9 +31,8 @@ using testing::CliRun;
 using testing::readText;
 using testing::writeText;
 
-const std::string kRegcon = REGCON_CLI;
-const fs::path kShippedSuite =
-    fs::path(REGCON_SOURCE_DIR) / "corpus" / "conformance";
+using testing::kRegcon;
+using testing::kShippedSuite;
 
 // The JUnit report's counts, read by a real XML parser (libxml2): a
 // malformed document fails the parse.

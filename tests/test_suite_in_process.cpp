@@ -22,9 +22,8 @@ namespace fs = std::filesystem;
 using cli::shellQuote;
 using nlohmann::json;
 
-const std::string kRegcon = REGCON_CLI;
-const std::string kShippedSuite =
-    (fs::path(REGCON_SOURCE_DIR) / "corpus" / "conformance").string();
+using testing::kRegcon;
+const std::string kShippedSuite = testing::kShippedSuite.string();
 
 cli::SuiteRun runInProcess(cli::StageFunction stage,
                            const std::vector<std::string>& filter) {

@@ -31,9 +31,8 @@ using testing::CliRun;
 using testing::readText;
 using testing::writeText;
 
-const std::string kRegcon = REGCON_CLI;
-const fs::path kShippedSuite =
-    fs::path(REGCON_SOURCE_DIR) / "corpus" / "conformance";
+using testing::kRegcon;
+using testing::kShippedSuite;
 constexpr const char* kCaseId = "vector/hole-7x7";
 
 // Sets the first span's region id to another valid one: every case fails

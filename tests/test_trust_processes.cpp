@@ -34,9 +34,8 @@ using testing::readText;
 using testing::writeText;
 using namespace std::chrono_literals;
 
-const std::string kRegcon = REGCON_CLI;
-const fs::path kShippedSuite =
-    fs::path(REGCON_SOURCE_DIR) / "corpus" / "conformance";
+using testing::kRegcon;
+using testing::kShippedSuite;
 const std::string kChf = (kShippedSuite / "cases/hole-7x7.chf.json").string();
 const std::string kSettings =
     (kShippedSuite / "cases/hole-7x7.settings.json").string();

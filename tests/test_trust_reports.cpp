@@ -37,9 +37,8 @@ using testing::CliRun;
 using testing::readText;
 using testing::writeText;
 
-const std::string kRegcon = REGCON_CLI;
-const fs::path kShippedSuite =
-    fs::path(REGCON_SOURCE_DIR) / "corpus" / "conformance";
+using testing::kRegcon;
+using testing::kShippedSuite;
 constexpr const char* kWatershedCase = "vector/hole-7x7";
 constexpr const char* kRejectCase = "reject/short-counts";
 
