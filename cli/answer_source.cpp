@@ -53,6 +53,8 @@ std::string cappedMessage(const std::string& text, size_t cap) {
 class ErrorLineProbe : public nlohmann::json::json_sax_t {
  public:
   bool isErrorLine() const { return sawError_ && !sawFormat_; }
+  // `{"crash": …}`: the port failed on its own (regcon's addition to §7).
+  bool isCrash() const { return crash_; }
   const std::string& message() const { return message_; }
 
   bool null() override { return value("null"); }
@@ -76,7 +78,8 @@ class ErrorLineProbe : public nlohmann::json::json_sax_t {
   bool key(string_t& name) override {
     if (depth_ != 1) return true;
     sawFormat_ = sawFormat_ || name == "format";
-    inError_ = name == "error";
+    inError_ = name == "error" || name == "crash";
+    crash_ = crash_ || name == "crash";
     sawError_ = sawError_ || inError_;
     return !sawFormat_;  // a result: nothing more to learn here
   }
@@ -106,6 +109,7 @@ class ErrorLineProbe : public nlohmann::json::json_sax_t {
   int depth_ = 0;
   bool inError_ = false;
   bool sawError_ = false;
+  bool crash_ = false;
   bool sawFormat_ = false;
   std::string message_;
 };
@@ -186,7 +190,8 @@ class BatchSession {
     ErrorLineProbe probe;
     nlohmann::json::sax_parse(line, &probe);
     if (probe.isErrorLine()) {
-      answer.batchError = true;
+      answer.batchError = !probe.isCrash();
+      answer.batchCrash = probe.isCrash();
       answer.batchErrorMessage = probe.message();
       return;
     }

@@ -114,7 +114,8 @@ void addConformCommand(CLI::App& app, int& exitCode) {
       "Run COMMAND CHF SETTINGS (interchange §6) beside the reference, compare "
       "the canonical hashes and name every differing section; classify a "
       "failure as mismatch, missing-section, invalid-output, rejected, "
-      "crashed, not-found or timeout; exit 0 when it conforms, 5 when it "
+      "crashed, internal-error, not-found or timeout; exit 0 when it "
+      "conforms, 5 when it "
       "does not, 2 on bad input or option",
       conformCommand);
   command

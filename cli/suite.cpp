@@ -415,7 +415,8 @@ CLI::App* addSuiteCommand(CLI::App& app, int& exitCode) {
       "suite",
       "Run the conformance suite against COMMAND (interchange §6, or §7 with "
       "--batch) and report each case: pass, mismatch, missing-section, "
-      "invalid-output, rejected, crashed, not-found, timeout; exit 0 when "
+      "invalid-output, rejected, crashed, internal-error, not-found, "
+      "timeout; exit 0 when "
       "every case passes or is an expected failure, 5 otherwise, 2 on a bad "
       "suite or option");
   command->add_option("COMMAND", options->command,

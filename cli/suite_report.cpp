@@ -257,8 +257,8 @@ ordered_json withValidUtf8(const ordered_json& value) {
 // Crashes, a missing command and timeouts are errors (the run went wrong);
 // every other failing status is a failure of the port's output.
 bool isJunitError(Status status) {
-  return status == Status::Crashed || status == Status::NotFound ||
-         status == Status::Timeout;
+  return status == Status::Crashed || status == Status::InternalError ||
+         status == Status::NotFound || status == Status::Timeout;
 }
 
 std::string junitCase(const SuiteRun& run, const CaseOutcome& o) {

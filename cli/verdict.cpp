@@ -84,8 +84,20 @@ std::optional<Verdict> endingFailure(const CommandAnswer& a) {
                      "exit status 126: the command is not executable", a);
   }
   if (!a.internalError.empty()) {
-    return verdictOf(Status::Crashed,
+    return verdictOf(Status::InternalError,
                      "the implementation threw: " + a.internalError, a);
+  }
+  if (a.batchCrash) {
+    return verdictOf(Status::InternalError,
+                     "answered {\"crash\": \"" + a.batchErrorMessage +
+                         "\"}: the port failed on its own",
+                     a);
+  }
+  if (code == kPortInternalError && !a.endedMidBatch) {
+    return verdictOf(Status::InternalError,
+                     "exit status 70: the port reports an internal error of "
+                     "its own, not a rejection of the input",
+                     a);
   }
   if (a.answeredTwice) {
     return verdictOf(Status::InvalidOutput,
@@ -214,13 +226,14 @@ ResultHashes hashesOf(const StageResult& result) {
 }
 
 std::string_view statusName(Status status) {
-  static constexpr NameTable<Status, 9> kNames{{{
+  static constexpr NameTable<Status, 10> kNames{{{
       {Status::Pass, "pass"},
       {Status::Mismatch, "mismatch"},
       {Status::MissingSection, "missing-section"},
       {Status::InvalidOutput, "invalid-output"},
       {Status::Rejected, "rejected"},
       {Status::Crashed, "crashed"},
+      {Status::InternalError, "internal-error"},
       {Status::NotFound, "not-found"},
       {Status::Timeout, "timeout"},
       {Status::Accepted, "accepted"},
@@ -287,7 +300,6 @@ std::string verdictKey(const Verdict& verdict, const CommandAnswer& answer) {
     case Status::MissingSection:
       return "differs: distances";
     case Status::Crashed:
-      if (!answer.internalError.empty()) return status + " (threw)";
       return status + " (signal " +
              std::to_string(answer.exit.signal > 0 ? answer.exit.signal
                                                    : code - kShellSignalBase) +
@@ -299,6 +311,7 @@ std::string verdictKey(const Verdict& verdict, const CommandAnswer& answer) {
     case Status::InvalidOutput:
       return answer.outputTooLarge ? status + " (past the output cap)" : status;
     case Status::Timeout:
+    case Status::InternalError:
     case Status::Accepted:
       return status;
   }

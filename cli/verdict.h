@@ -26,6 +26,8 @@ enum class Status {
   InvalidOutput,   // not a valid build3d.result (or past the output cap)
   Rejected,        // non-zero exit, or {"error": …} in batch mode
   Crashed,         // ended by a signal
+  InternalError,   // the port says it failed: exit 70, {"crash": …}, or an
+                   // exception of an in-process implementation
   NotFound,        // exit 127 (or 126: found but not executable)
   Timeout,
   Accepted,  // a must-reject case answered with a result
@@ -40,7 +42,8 @@ struct CommandAnswer {
   std::string output;       // the result document (exit 0 / an answer line)
   bool batchError = false;  // batch mode: the line was {"error": …}
   std::string batchErrorMessage;
-  ProcessExit exit;  // exitCode 0 for an answered batch line
+  bool batchCrash = false;  // batch mode: the line was {"crash": …}
+  ProcessExit exit;         // exitCode 0 for an answered batch line
   // Batch mode: the process ended before answering this case (interchange
   // §7: a crash of the case in flight, whatever its exit status).
   bool endedMidBatch = false;
@@ -49,7 +52,7 @@ struct CommandAnswer {
   // of step.
   bool answeredTwice = false;
   // In process: the implementation threw something other than an
-  // InputError (its message), the in-process form of a crash.
+  // InputError (its message), the in-process form of exit 70.
   std::string internalError;
   bool timedOut = false;
   bool outputTooLarge = false;
@@ -59,6 +62,11 @@ struct CommandAnswer {
 };
 
 CommandAnswer answerFromProcess(ProcessResult result, size_t outputCap);
+
+// The exit status by which a port says it failed on its own (EX_SOFTWARE
+// of sysexits.h): regcon's addition to interchange §6, `{"crash": …}` in
+// batch mode (§7).
+constexpr int kPortInternalError = 70;
 
 // The reference's run of a case: the heightfield names spans in messages.
 struct ReferenceRun {
@@ -120,7 +128,7 @@ Verdict classifyCase(const CommandAnswer& answer,
 // comparer, core/compare.h), or the status with its exit code or signal:
 // "rejected (exit 3)", "crashed (signal 11)", "not-found (exit 127)",
 // "invalid-output", "invalid-output (past the output cap)", "timeout",
-// "accepted".
+// "internal-error", "accepted".
 std::string verdictKey(const Verdict& verdict, const CommandAnswer& answer);
 Verdict classifyMustReject(const CommandAnswer& answer,
                            const std::string& rule);

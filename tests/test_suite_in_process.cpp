@@ -97,14 +97,14 @@ TEST_F(SuiteInProcess, APlantedChangeFailsExactlyTheCasesTheShellRunFails) {
   EXPECT_EQ(failingIds(inProcess), shellFailing);
 }
 
-TEST_F(SuiteInProcess, AnImplementationThatThrowsCrashesEveryCase) {
+TEST_F(SuiteInProcess, AnImplementationThatThrowsIsAnInternalError) {
   const cli::SuiteRun run = runInProcess(
       [](const Heightfield&, const Settings&) -> StageResult {
         throw std::logic_error("planted");
       },
       {"vector/hole-7x7"});
   ASSERT_EQ(run.outcomes.size(), 1u);
-  EXPECT_EQ(run.outcomes[0].verdict.status, cli::Status::Crashed);
+  EXPECT_EQ(run.outcomes[0].verdict.status, cli::Status::InternalError);
   EXPECT_NE(run.outcomes[0].verdict.message.find("threw: planted"),
             std::string::npos);
 }

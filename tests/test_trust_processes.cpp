@@ -491,6 +491,29 @@ TEST_F(TrustProcesses, AWorkFileCutByAFileSizeLimitIsAnError) {
   EXPECT_EQ(out().find("disagreement"), std::string::npos) << out();
 }
 
+// A port that says it failed on its own (exit 70, or {"crash": …} in
+// batch mode) is an internal error, never a rejection: it does not pass a
+// must-reject case.
+TEST_F(TrustProcesses, APortsOwnFailureIsAnInternalErrorNotARejection) {
+  const std::string filter = "vector/hole-7x7,reject/chf-duplicate-key";
+  const std::string perProcess =
+      port("fails", "echo 'Traceback: boom' >&2\nexit 70");
+  const std::string batch =
+      port("batchfails",
+           "while read -r line; do echo '{\"crash\": \"boom\"}'; done");
+  for (const std::string& run :
+       {shellQuote(perProcess), shellQuote(batch) + " --batch"}) {
+    SCOPED_TRACE(run);
+    const int exitCode =
+        regcon("suite " + run + " --suite " + shellQuote(kShippedSuite) +
+               " --filter " + filter + " --json " + shellQuote(path("r.json")));
+    EXPECT_EQ(exitCode, 5) << err();
+    const json report = suiteReport(path("r.json"));
+    EXPECT_EQ(statusOf(report, "vector/hole-7x7"), "internal-error");
+    EXPECT_EQ(statusOf(report, "reject/chf-duplicate-key"), "internal-error");
+  }
+}
+
 // shrink, fuzz and suite --shrink classify as suite does (one classifier):
 // a crash reported by /bin/sh as 128 + N, a command that is not
 // executable, one that is missing, and an output past the cap.
