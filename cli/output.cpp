@@ -42,6 +42,8 @@ std::string modeText(mode_t mode) {
   return text;
 }
 
+}  // namespace
+
 // Why `path` (file or directory, with status `st`) may not be written, or ""
 // when it may. access() answers for this user but says yes to root whatever
 // the mode; a file or directory with every write bit off is protected on
@@ -57,6 +59,8 @@ std::string writeRefusal(const std::string& path, const struct stat& st,
   }
   return "";
 }
+
+namespace {
 
 // Follows a chain of symlinks to the path the data finally lands in, which
 // may not exist yet (a dangling symlink creates its target, as `>` does).
@@ -83,7 +87,8 @@ mode_t modeForNewFiles() {
   return 0666 & ~mask;
 }
 
-// Writes all of `text`; returns 0 or the errno of the failed write.
+}  // namespace
+
 int writeAll(int fd, const char* data, size_t left) {
   while (left > 0) {
     const ssize_t wrote = ::write(fd, data, left);
@@ -96,8 +101,6 @@ int writeAll(int fd, const char* data, size_t left) {
   }
   return 0;
 }
-
-}  // namespace
 
 OutputTarget::OutputTarget(const std::string& path) : path_(path) {
   if (path.empty() || path == "-") return;
@@ -232,11 +235,6 @@ void OutputTarget::abandon() noexcept {
 
 namespace {
 
-std::string temporaryDirectory() {
-  const char* dir = std::getenv("TMPDIR");
-  return dir && *dir ? dir : "/tmp";
-}
-
 // Copies the rest of `from` into `to`; returns 0 or the errno of the failure.
 int copyAll(int from, int to) {
   std::vector<char> buffer(1 << 16);
@@ -280,6 +278,11 @@ StandardInputCopy::StandardInputCopy() {
 StandardInputCopy::~StandardInputCopy() {
   ::unlink(path_.c_str());
   disarm(signalSlot_);
+}
+
+std::string temporaryDirectory() {
+  const char* dir = std::getenv("TMPDIR");
+  return dir && *dir ? dir : "/tmp";
 }
 
 void emit(const std::string& text, const std::string& path) {

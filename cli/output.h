@@ -5,6 +5,9 @@
 // protect, and keeps the file's mode.
 #pragma once
 
+#include <sys/stat.h>
+
+#include <cstddef>
 #include <string>
 
 namespace regcon::cli {
@@ -68,6 +71,19 @@ class StandardInputCopy {
   std::string path_;
   int signalSlot_ = -1;
 };
+
+// Why `path` (a file or folder with status `st`) may not be written with
+// `accessMode` (W_OK, W_OK | X_OK), or "" when it may: access() answers for
+// this user but says yes to root whatever the mode, so a file or folder
+// with every write bit off is refused too.
+std::string writeRefusal(const std::string& path, const struct stat& st,
+                         int accessMode);
+
+// Writes all of `size` bytes; 0, or the errno of the failed write.
+int writeAll(int fd, const char* data, size_t size);
+
+// $TMPDIR, or /tmp when it is unset or empty.
+std::string temporaryDirectory();
 
 // Writes `text` to `path` ("" or "-" for standard output), as OutputTarget.
 void emit(const std::string& text, const std::string& path);

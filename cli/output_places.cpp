@@ -9,6 +9,7 @@
 #include <cstring>
 #include <filesystem>
 
+#include "cli/output.h"
 #include "core/types.h"
 
 namespace regcon::cli {
@@ -19,21 +20,11 @@ namespace fs = std::filesystem;
 // Why `path` (status `st`) may not be written into, or "". access() says
 // yes to root whatever the mode, so the write bits are checked as well: a
 // file or folder with every write bit off is protected on purpose.
-std::string writeRefusal(const fs::path& path, const struct stat& st,
+std::string placeRefusal(const fs::path& path, const struct stat& st,
                          int accessMode) {
-  const bool isFolder = S_ISDIR(st.st_mode);
-  if (::faccessat(AT_FDCWD, path.c_str(), accessMode, AT_EACCESS) != 0) {
-    return (isFolder ? "folder " : "") + path.string() + ": " +
-           std::strerror(errno);
-  }
-  if ((st.st_mode & 0222) == 0) {
-    char mode[8];
-    std::snprintf(mode, sizeof mode, "%04o",
-                  static_cast<unsigned>(st.st_mode & 07777));
-    return (isFolder ? "folder " : "file ") + path.string() +
-           " is read-only (mode " + mode + ")";
-  }
-  return "";
+  const std::string why = writeRefusal(path.string(), st, accessMode);
+  if (why.empty()) return "";
+  return (S_ISDIR(st.st_mode) ? "folder " : "") + path.string() + ": " + why;
 }
 
 // A file or folder that does not exist yet: its nearest existing ancestor
@@ -52,7 +43,7 @@ std::string creationRefusal(const fs::path& path, bool parentMustExist) {
       if (!S_ISDIR(st.st_mode)) {
         return ancestor.string() + " is not a folder";
       }
-      return writeRefusal(ancestor, st, W_OK | X_OK);
+      return placeRefusal(ancestor, st, W_OK | X_OK);
     }
     if (errno != ENOENT || ancestor == ancestor.root_path()) {
       return ancestor.string() + ": " + std::strerror(errno);
@@ -68,7 +59,7 @@ std::string fileRefusal(const std::string& path) {
     return creationRefusal(path, true);
   }
   if (S_ISDIR(st.st_mode)) return "is a folder, not a file";
-  return writeRefusal(path, st, W_OK);
+  return placeRefusal(path, st, W_OK);
 }
 
 std::string folderRefusal(const std::string& path) {
@@ -78,7 +69,7 @@ std::string folderRefusal(const std::string& path) {
     return creationRefusal(path, false);
   }
   if (!S_ISDIR(st.st_mode)) return "is a file, not a folder";
-  return writeRefusal(path, st, W_OK | X_OK);
+  return placeRefusal(path, st, W_OK | X_OK);
 }
 
 bool given(const OutputPlace& place) {

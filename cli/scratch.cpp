@@ -9,6 +9,7 @@
 #include <cstring>
 
 #include "cli/cleanup.h"
+#include "cli/output.h"
 #include "core/types.h"
 
 namespace regcon::cli {
@@ -16,15 +17,10 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::string temporaryRoot() {
-  const char* dir = std::getenv("TMPDIR");
-  return dir && *dir ? dir : "/tmp";
-}
-
 }  // namespace
 
 ScratchFolder::ScratchFolder(const std::string& prefix) {
-  std::string name = temporaryRoot() + "/" + prefix + "-XXXXXX";
+  std::string name = temporaryDirectory() + "/" + prefix + "-XXXXXX";
   const CleanupSignalsHeld held;  // armed before a signal can see it
   if (::mkdtemp(name.data()) == nullptr) {
     throw InputError("cannot make a scratch folder " + name + ": " +
@@ -58,16 +54,10 @@ void writeWholeFile(const fs::path& path, const std::string& text) {
       ::open(path.c_str(),
              O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0600);
   if (fd < 0) fail(errno);
-  size_t done = 0;
-  while (done < text.size()) {
-    const ssize_t put = ::write(fd, text.data() + done, text.size() - done);
-    if (put < 0 && errno == EINTR) continue;
-    if (put <= 0) {
-      const int error = put < 0 ? errno : EIO;
-      ::close(fd);
-      fail(error);
-    }
-    done += static_cast<size_t>(put);
+  const int error = writeAll(fd, text.data(), text.size());
+  if (error != 0) {
+    ::close(fd);
+    fail(error);
   }
   if (::close(fd) != 0) fail(errno);
 }

@@ -171,6 +171,17 @@ class TrustReports : public testing::TestDirectory {
   fs::path shippedCase(const std::string& name) const {
     return kShippedSuite / "cases" / name;
   }
+
+  // The reference's result of the shipped hole-7x7 case, as `regcon run`
+  // writes it (also left in mine.result).
+  std::string holeCaseResult() {
+    const CliRun r = regcon(
+        "run " + shellQuote(shippedCase("hole-7x7.chf.json").string()) + " " +
+        shellQuote(shippedCase("hole-7x7.settings.json").string()) + " -o " +
+        shellQuote(path("mine.result").string()));
+    EXPECT_EQ(r.exitCode, 0) << r.err;
+    return readText(path("mine.result"));
+  }
 };
 
 TEST_F(TrustReports, HostileStderrPerProcessKeepsEveryReportParsable) {
@@ -375,11 +386,7 @@ TEST_F(TrustReports, RenderDiffDrawsAFarVertexUnwrapped) {
   const std::string chf = shellQuote(shippedCase("hole-7x7.chf.json"));
   const std::string settings =
       shellQuote(shippedCase("hole-7x7.settings.json"));
-  ASSERT_EQ(regcon("run " + chf + " " + settings + " -o " +
-                   shellQuote(path("mine.result").string()))
-                .exitCode,
-            0);
-  std::string result = readText(path("mine.result"));
+  std::string result = holeCaseResult();
   // The first vertex [x, y, z, neighbor] of the first contour, moved far.
   const std::regex firstVertex(R"("vertices":\[\[[0-9]+,)");
   result = std::regex_replace(result, firstVertex, "\"vertices\":[[2147483647,",
@@ -464,11 +471,7 @@ TEST_F(TrustReports, APictureOfAHugeResultIsCappedWithANote) {
   const std::string chf = shellQuote(shippedCase("hole-7x7.chf.json"));
   const std::string settings =
       shellQuote(shippedCase("hole-7x7.settings.json"));
-  ASSERT_EQ(regcon("run " + chf + " " + settings + " -o " +
-                   shellQuote(path("mine.result").string()))
-                .exitCode,
-            0);
-  json result = json::parse(readText(path("mine.result")));
+  json result = json::parse(holeCaseResult());
   json vertices = json::array();
   for (int i = 0; i < 300'000; ++i) {
     vertices.push_back({i % 8, 0, (i / 8) % 8, -1});
