@@ -24,9 +24,9 @@
 #include "bench/measure.h"
 #include "bench/recast_peer.h"
 #include "bench/report.h"
-#include "core/hash.h"
-#include "core/scenarios.h"
+#include "gen/scenarios.h"
 #include "import/mesh_import.h"
+#include "interchange/hash.h"
 #include "registry/implementations.h"
 
 namespace regcon::bench {
