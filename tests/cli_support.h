@@ -32,6 +32,11 @@ int runRegcon(const std::string& args, const std::filesystem::path& stdoutPath,
               const std::filesystem::path& stderrPath,
               const std::filesystem::path& stdinPath = {});
 
+// A suite of its own in `dir`: two worked vectors copied from the shipped
+// suite (vector/hole-7x7, watershed, and vector/monotone-u-5x3) and one
+// must-reject heightfield (reject/short-counts); returns `dir`.
+std::filesystem::path writeSmallSuite(const std::filesystem::path& dir);
+
 // A test with a directory of its own, "<prefix>_<pid>_<test name>" in the
 // temporary directory, made empty before the test and removed after it, so
 // tests can run in parallel under ctest.
