@@ -9,6 +9,11 @@ Workers::Workers(Threads threads)
     : count_(std::max(1, threads.count)),
       splitSmallWork_(threads.splitSmallWork) {
   errors_.resize(count_);
+}
+
+// Started at the first task of several parts: a call on a small field,
+// whose work is never cut, starts no thread.
+void Workers::startHelpers() {
   for (int part = 1; part < count_; ++part) {
     helpers_.emplace_back([this, part] { helperLoop(part); });
   }
@@ -50,6 +55,7 @@ void Workers::runParts(int parts, const std::function<void(int)>& task) {
     task(0);
     return;
   }
+  if (helpers_.empty()) startHelpers();
   {
     std::lock_guard<std::mutex> lock(mutex_);
     task_ = &task;

@@ -18,7 +18,9 @@ namespace regcon::opt {
 
 class Workers {
  public:
-  // count <= 1: no thread is started and every task runs on the caller.
+  // count <= 1: no thread is ever started and every task runs on the
+  // caller; otherwise count - 1 helpers start at the first task cut in
+  // parts.
   explicit Workers(Threads threads);
   ~Workers();
   Workers(const Workers&) = delete;
@@ -40,6 +42,7 @@ class Workers {
   int partsFor(int n, int minPerPart) const;
 
  private:
+  void startHelpers();
   void runParts(int parts, const std::function<void(int part)>& task);
   void helperLoop(int part);
 
