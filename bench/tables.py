@@ -154,26 +154,29 @@ def table(header, body):
 
 def input_table(run, name):
     n = run.threads
-    header = ["stage", "Recast ms", "reference ms", "optimized ms",
-              f"optimized {n} thr. wall ms", "ref/Recast", "opt/Recast",
-              f"opt {n} thr./Recast", "ns/span Recast/opt", "B/span Recast/opt"]
+    header = ["stage", "Recast ms", "reference ms", "optimized ms"]
+    header += [f"optimized {n} thr. wall ms"] if n > 1 else []
+    header += ["ref/Recast", "opt/Recast"]
+    header += [f"opt {n} thr./Recast"] if n > 1 else []
+    header += ["ns/span Recast/opt", "B/span Recast/opt"]
     body = []
     for stage in STAGES:
         rc, ref = run.get(name, stage, "recast"), run.get(name, stage, "reference")
         opt, par = run.get(name, stage, "optimized"), run.get(name, stage, "optimized", n)
         if not (rc or ref or opt):
             continue
-        body.append([
-            stage, fmt(num(rc, "cpu_median_ms"), ".2f"),
-            fmt(num(ref, "cpu_median_ms"), ".2f"),
-            fmt(num(opt, "cpu_median_ms"), ".2f"),
-            fmt(num(par, "wall_median_ms"), ".2f"),
-            fmt(num(ref, "ratio_to_recast"), ".2f"),
-            fmt(num(opt, "ratio_to_recast"), ".2f"),
-            fmt(num(par, "ratio_to_recast"), ".2f"),
-            fmt(num(rc, "ns_per_span"), ".0f") + " / " + fmt(num(opt, "ns_per_span"), ".0f"),
-            fmt(num(rc, "peak_bytes_per_span"), ".0f") + " / "
-            + fmt(num(opt, "peak_bytes_per_span"), ".0f")])
+        cells = [stage, fmt(num(rc, "cpu_median_ms"), ".2f"),
+                 fmt(num(ref, "cpu_median_ms"), ".2f"),
+                 fmt(num(opt, "cpu_median_ms"), ".2f")]
+        cells += [fmt(num(par, "wall_median_ms"), ".2f")] if n > 1 else []
+        cells += [fmt(num(ref, "ratio_to_recast"), ".2f"),
+                  fmt(num(opt, "ratio_to_recast"), ".2f")]
+        cells += [fmt(num(par, "ratio_to_recast"), ".2f")] if n > 1 else []
+        cells += [fmt(num(rc, "ns_per_span"), ".0f") + " / "
+                  + fmt(num(opt, "ns_per_span"), ".0f"),
+                  fmt(num(rc, "peak_bytes_per_span"), ".0f") + " / "
+                  + fmt(num(opt, "peak_bytes_per_span"), ".0f")]
+        body.append(cells)
     notes = [f"{r['impl']} {r['stage']}: {r['note']}" for r in run.rows
              if r["input"] == name and r["note"]]
     title = f"{name}: {run.spans(name):,} spans"

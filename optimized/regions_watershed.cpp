@@ -93,7 +93,9 @@ class Watershed {
       const auto first = levels.order.begin() + levels.start[l];
       const auto last = levels.order.begin() + levels.start[l + 1];
       if (first == last) continue;
-      candidates_.assign(first, last);
+      // The first round's candidates are the level itself, read in place.
+      round_ = &*first;
+      roundSize_ = static_cast<int>(last - first);
       grow(l);
       for (auto it = first; it != last; ++it) {
         if (region_[*it] < 0) flood(*it, l, nextId_++);
@@ -134,18 +136,23 @@ class Watershed {
   // of a 4-byte round stamp: 3 bytes a span less at the peak.
   void grow(int level) {
     for (;;) {
-      if (workers_.partsFor(static_cast<int>(candidates_.size()),
-                            kMinCandidatesPerPart) > 1) {
+      if (workers_.partsFor(roundSize_, kMinCandidatesPerPart) > 1) {
         if (!growRoundInParts(level)) return;
         continue;
       }
-      decideJoins(0, static_cast<int>(candidates_.size()), joins_);
+      decideJoins(0, roundSize_, joins_);
       if (joins_.empty()) return;
       for (const auto& [s, r] : joins_) region_[s] = r;
       candidates_.clear();
       queueNextTo<false>(joins_, level, candidates_);
       for (int s : candidates_) queued_[s] = 0;
+      nextRoundFromCandidates();
     }
+  }
+
+  void nextRoundFromCandidates() {
+    round_ = candidates_.data();
+    roundSize_ = static_cast<int>(candidates_.size());
   }
 
   // Candidates per part below which a round runs on one thread.
@@ -155,7 +162,7 @@ class Watershed {
                    std::vector<std::pair<int, int>>& joins) const {
     joins.clear();
     for (int i = begin; i < end; ++i) {
-      const int s = candidates_[i];
+      const int s = round_[i];
       const int r = smallestNeighbourRegion(s);
       if (r != 0) joins.emplace_back(s, r);
     }
@@ -193,10 +200,9 @@ class Watershed {
   // every decision reads the state at the start of the round. The next
   // candidates come out as the same set in another order.
   bool growRoundInParts(int level) {
-    const int n = static_cast<int>(candidates_.size());
-    workers_.forRanges(n, kMinCandidatesPerPart, [&](int b, int e, int part) {
-      decideJoins(b, e, partJoins_[part]);
-    });
+    workers_.forRanges(
+        roundSize_, kMinCandidatesPerPart,
+        [&](int b, int e, int part) { decideJoins(b, e, partJoins_[part]); });
     bool any = false;
     for (const auto& joins : partJoins_) any = any || !joins.empty();
     if (!any) return false;
@@ -217,23 +223,26 @@ class Watershed {
                          for (int i = b; i < e; ++i)
                            queued_[candidates_[i]] = 0;
                        });
+    nextRoundFromCandidates();
     return true;
   }
 
   // The spec floods breadth first; a stack labels the same component, and
-  // only the component matters.
+  // only the component matters. The stack is the candidate list, free once
+  // growth has ended: one list less at the peak.
   void flood(int seed, int level, int id) {
     const int area = area_[seed];
     region_[seed] = id;
-    stack_.assign(1, seed);
-    while (!stack_.empty()) {
-      const int s = stack_.back();
-      stack_.pop_back();
+    std::vector<int>& stack = candidates_;
+    stack.assign(1, seed);
+    while (!stack.empty()) {
+      const int s = stack.back();
+      stack.pop_back();
       for (int d = 0; d < 4; ++d) {
         const int n = links_(s, d);
         if (!isUnassignedOfLevel(n, level) || area_[n] != area) continue;
         region_[n] = id;
-        stack_.push_back(n);
+        stack.push_back(n);
       }
     }
   }
@@ -245,8 +254,10 @@ class Watershed {
   std::vector<uint8_t> area_;  // 0-255 (interchange §1): dense
   std::vector<int> region_;
   std::vector<uint8_t> queued_;  // 1 while a span is in the next round's list
-  std::vector<int> stack_;
-  std::vector<int> candidates_;
+  std::vector<int> candidates_;  // of the next round; the flood's stack
+  // The round's candidates: the level's own spans, then candidates_.
+  const int* round_ = nullptr;
+  int roundSize_ = 0;
   std::vector<std::pair<int, int>> joins_;
   // A parallel round's lists, one per part.
   std::vector<std::vector<std::pair<int, int>>> partJoins_;
