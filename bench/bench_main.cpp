@@ -27,9 +27,9 @@
 
 #include "bench/alloc_count.h"
 #include "bench/recast_peer.h"
-#include "core/hash.h"
-#include "core/scenarios.h"
+#include "gen/scenarios.h"
 #include "import/mesh_import.h"
+#include "interchange/hash.h"
 #include "registry/implementations.h"
 
 namespace regcon::bench {

@@ -14,6 +14,9 @@ namespace regcon {
 
 // "reference" or "optimized"; nullptr for an unknown name.
 const Implementation* findImplementation(const std::string& name);
+// The implementation called `name`; an InputError naming the known ones
+// for any other name.
+const Implementation& implementationNamed(const std::string& name);
 // The reference first, then the optimized implementation.
 std::vector<const Implementation*> allImplementations();
 // The optimized implementation allowed `threads` threads per call (1 is

@@ -12,8 +12,8 @@
 #include <string>
 #include <vector>
 
-#include "core/io.h"
-#include "core/scenarios.h"
+#include "gen/scenarios.h"
+#include "interchange/io.h"
 #include "registry/implementations.h"
 #include "tests/test_support.h"
 
