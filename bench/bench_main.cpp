@@ -10,8 +10,9 @@
 // into the tables and the CSV; docs/performance.md says what each row times.
 //
 // --check-hashes TILES instead builds TILES x TILES terrain tiles of 1024
-// cells and checks that every implementation gives the same hashes for
-// every partition (the 16M-span check at TILES = 4).
+// cells and checks that every implementation (the optimized one on one
+// thread and on --threads) gives the same hashes for every partition (the
+// 16M-span check at TILES = 4).
 #include <benchmark/benchmark.h>
 
 #include <CLI/CLI.hpp>
@@ -320,8 +321,9 @@ void registerAll(const Options& options, const std::vector<Input>& all) {
 }
 
 // The 16M-span check: every partition's hashes (interchange §5, as
-// `regcon hashes` computes them) from every implementation.
-int checkHashes(int tiles) {
+// `regcon hashes` computes them) from every implementation, and from the
+// optimized one on `threads` threads.
+int checkHashes(int tiles, int threads) {
   std::printf("terrain, %d x %d tiles of %d cells\n", tiles, tiles, kSweepTile);
   const Heightfield hf =
       tiledScenario("terrain", ScenarioOptions{kSweepTile, 1}, tiles);
@@ -331,7 +333,12 @@ int checkHashes(int tiles) {
     Settings settings;
     settings.partition = partitionOf(stage);
     std::string first;
-    for (const Implementation* impl : allImplementations()) {
+    const std::unique_ptr<Implementation> parallel =
+        optimizedOnThreads(threads);
+    std::vector<const Implementation*> impls = allImplementations();
+    impls.push_back(parallel.get());
+    for (const Implementation* impl : impls) {
+      const bool threaded = impl == parallel.get();
       const std::string hashes =
           "distances " + hashDistances(impl->distances(hf)) + " regions " +
           [&] {
@@ -339,8 +346,9 @@ int checkHashes(int tiles) {
             return hashRegions(r.regions) + " contours " +
                    hashContours(r.contours);
           }();
-      std::printf("%-12s %-10s %s\n", stage, impl->name().c_str(),
-                  hashes.c_str());
+      const std::string name =
+          impl->name() + (threaded ? "/" + std::to_string(threads) : "");
+      std::printf("%-12s %-12s %s\n", stage, name.c_str(), hashes.c_str());
       std::fflush(stdout);
       if (first.empty()) first = hashes;
       same = same && hashes == first;
@@ -379,8 +387,8 @@ void describe(CLI::App& app, Options& options) {
                  "the reference runs on inputs of at most SPANS spans");
   app.add_option("--check-hashes", options.checkTiles,
                  "TILES x TILES terrain tiles of 1024 cells: the hashes of "
-                 "every partition from every implementation; exit 1 if "
-                 "they differ");
+                 "every partition from every implementation (the optimized "
+                 "one also on --threads); exit 1 if they differ");
 }
 
 }  // namespace
@@ -396,7 +404,9 @@ int main(int argc, char** argv) {
   describe(app, options);
   app.allow_extras();  // Google Benchmark's flags, handed on below
   CLI11_PARSE(app, argc, argv);
-  if (options.checkTiles > 0) return checkHashes(options.checkTiles);
+  if (options.checkTiles > 0) {
+    return checkHashes(options.checkTiles, options.threads);
+  }
   std::vector<std::string> extras = app.remaining();
   std::vector<char*> benchmarkArgs{argv[0]};
   for (std::string& extra : extras) benchmarkArgs.push_back(extra.data());
