@@ -5,9 +5,10 @@
   tables.py csv BENCH.json OUT.csv   one CSV row per bench row (ratios too)
   tables.py print RUN.csv            the tables and the worst cases
                                      (Markdown, readable as text)
-  tables.py doc [--check]            rewrites the generated part of
+  tables.py doc [--check] [--doc P]  rewrites the generated part of
                                      docs/performance.md from the latest
-                                     docs/bench/run-*.csv (--check: exit 1
+                                     docs/bench/run-YYYYMMDD-COMMIT.csv
+                                     (--check: exit 1
                                      when the document differs)
 
 A row is (input, stage, implementation, threads). Times are medians of the
@@ -280,15 +281,17 @@ def write_csv(rows, path):
 
 
 def latest_run():
-    runs = sorted((ROOT / "docs" / "bench").glob("run-*.csv"))
+    """The newest docs/bench/run-YYYYMMDD-COMMIT.csv (by its date)."""
+    runs = sorted((ROOT / "docs" / "bench").glob("run-[0-9]*-*.csv"))
+    runs = [r for r in runs if r.name[4:12].isdigit()]
     if not runs:
-        sys.exit("tables.py: no docs/bench/run-*.csv")
+        sys.exit("tables.py: no docs/bench/run-YYYYMMDD-COMMIT.csv")
     return runs[-1]
 
 
 def generated_doc(text, run_path):
     if BEGIN not in text or END not in text:
-        sys.exit(f"tables.py: {DOC} lacks the generated-part markers")
+        sys.exit("tables.py: the document lacks the generated-part markers")
     head, rest = text.split(BEGIN, 1)
     tail = rest.split(END, 1)[1]
     body = (f"\nFrom `docs/bench/{run_path.name}` (`make bench` output, "
@@ -303,14 +306,15 @@ def main(argv):
     elif len(argv) == 2 and argv[0] == "print":
         print(report(read_csv(argv[1])))
     elif argv and argv[0] == "doc":
-        text = DOC.read_text()
+        doc = pathlib.Path(argv[argv.index("--doc") + 1]) if "--doc" in argv else DOC
+        text = doc.read_text()
         new = generated_doc(text, latest_run())
         if "--check" in argv:
             if new != text:
-                sys.exit("docs/performance.md: the generated part is stale; "
+                sys.exit(f"{doc}: the generated part is stale; "
                          "run python3 bench/tables.py doc")
             return
-        DOC.write_text(new)
+        doc.write_text(new)
     else:
         sys.exit(__doc__)
 
