@@ -10,7 +10,7 @@
 # make fuzz-merge: minimizes every corpus/<harness>/ with what runs found.
 # make mutation: the recorded mutation samples (mutation/README.md);
 #            hours on two cores, not part of make test.
-.PHONY: demo test deps release dev props fuzz-build fuzz-smoke fuzz fuzz-merge coverage audit bench bench-build bench-quick bench-hashes mutation format clean
+.PHONY: demo test deps release dev props fuzz-build fuzz-smoke fuzz fuzz-merge coverage audit bench bench-build bench-quick bench-hashes bench-compare mutation format clean
 
 FUZZ_SECONDS ?= 600
 SMOKE_SECONDS ?= 17
@@ -58,26 +58,40 @@ fuzz-merge: fuzz-build
 	fuzz/fuzz-merge.sh
 
 # Every stage against Recast on the same heightfields (meshes, scenarios,
-# the 1M/4M/16M-span sweep, hostile shapes): medians of 5 runs in thread
-# CPU time, peak heap per span, tables, build/bench/bench.csv and
-# build/bench/bench.svg (README, Performance). bench-quick: meshes and 1M
-# only. bench-hashes: identical hashes from every implementation at 16M spans.
+# the 1M/4M/16M-span sweep, hostile shapes) on Google Benchmark: 5
+# repetitions of one call, medians in thread CPU time (wall time for the
+# optimized implementation on the machine's cores), peak heap per span;
+# build/bench/bench.json, then bench/tables.py's tables and
+# build/bench/bench.csv, and gnuplot's build/bench/bench.svg
+# (docs/performance.md). bench-quick: meshes and 1M only. bench-hashes:
+# identical hashes from every implementation at 16M spans. bench-compare:
+# two JSON runs side by side with compare.py (libbenchmark-tools, Debian's
+# python3 for python3-scipy), with its Mann-Whitney U-test.
 BENCH = build/release/bench/regcon_bench
+BENCH_PLOT = gnuplot -e "csv='$(1).csv'; out='$(1).svg'" bench/plot.gp && xmllint --noout $(1).svg
 
 bench-build: deps
 	@cmake --preset release -DREGCON_BENCH=ON >/dev/null
 	@cmake --build --preset release --target regcon_bench
 
 bench: bench-build
-	$(BENCH) --csv build/bench/bench.csv --svg build/bench/bench.svg
-	xmllint --noout build/bench/bench.svg
+	@mkdir -p build/bench
+	$(BENCH) --benchmark_out=build/bench/bench.json --benchmark_out_format=json
+	python3 bench/tables.py csv build/bench/bench.json build/bench/bench.csv
+	$(call BENCH_PLOT,build/bench/bench)
 
 bench-quick: bench-build
-	$(BENCH) --quick --csv build/bench/quick.csv --svg build/bench/quick.svg
-	xmllint --noout build/bench/quick.svg
+	@mkdir -p build/bench
+	$(BENCH) --quick --benchmark_out=build/bench/quick.json --benchmark_out_format=json
+	python3 bench/tables.py csv build/bench/quick.json build/bench/quick.csv
+	$(call BENCH_PLOT,build/bench/quick)
 
 bench-hashes: bench-build
 	$(BENCH) --check-hashes 4
+
+# make bench-compare OLD=a.json NEW=b.json
+bench-compare:
+	/usr/bin/python3 /usr/share/benchmark/compare.py benchmarks $(OLD) $(NEW)
 
 # A seeded sample of mutants of reference/ and optimized/ judged by ctest
 # and the pool; writes mutation/ (MUTATION_SEED, MUTATION_COUNT,

@@ -35,6 +35,7 @@ struct StageInputs {
   Settings settings;
   Heightfield heightfield;
   const Implementation* impl = nullptr;
+  std::unique_ptr<Implementation> threaded;  // impl with --threads > 1
 };
 
 // Settings first: a bad flag or settings file is reported before a large
@@ -43,6 +44,14 @@ StageInputs readStageInputs(const StageOptions& options) {
   StageInputs inputs;
   inputs.settings = resolveSettings(options);
   inputs.impl = &implementationNamed(options.implName);
+  if (options.threads > 1) {
+    if (options.implName != "optimized") {
+      throw CLI::ValidationError("--threads",
+                                 "only --impl optimized runs on threads");
+    }
+    inputs.threaded = optimizedOnThreads(options.threads);
+    inputs.impl = inputs.threaded.get();
+  }
   inputs.heightfield = readHeightfieldFile(options.chfPath);
   return inputs;
 }

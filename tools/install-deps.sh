@@ -4,6 +4,7 @@ set -euo pipefail
 packages=(cmake make g++ clang-14 libclang-rt-14-dev clang-format
   libgtest-dev libgmock-dev librapidcheck-dev lcov
   nlohmann-json3-dev libcli11-dev libssl-dev librecast-dev
+  libbenchmark-dev libbenchmark-tools python3-scipy gnuplot-nox
   librsvg2-bin libxml2-dev libxml2-utils libpng-dev python3 chromium
   afl++ libc++-14-dev libc++abi-14-dev zip unzip)
 missing=()
