@@ -26,7 +26,7 @@
 #include "bench/report.h"
 #include "core/hash.h"
 #include "core/scenarios.h"
-#include "import/mesh_import.h"
+#include "recast/mesh_import.h"
 #include "registry/implementations.h"
 
 namespace regcon::bench {

@@ -10,7 +10,7 @@
 
 #include "cli/options.h"
 #include "core/scenarios.h"
-#include "import/mesh_import.h"
+#include "recast/mesh_import.h"
 
 namespace CLI {
 class App;
@@ -49,6 +49,10 @@ std::string demoCommand(const DemoOptions& options);
 // Reports each file on `out` (valid) or `err` (invalid); true when all valid.
 bool validateCommand(const std::vector<std::string>& files, std::ostream& out,
                      std::ostream& err);
+
+// Adds the import's Recast options (--cell-size ... --max-cells) to
+// `command` (`import`, `navmesh`).
+void addMeshOptions(CLI::App& command, MeshImportOptions& mesh);
 
 // Registers every command on `app`. The chosen command runs inside
 // app.parse() and leaves its exit status (0, or 2 for `validate` with an

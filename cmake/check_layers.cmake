@@ -3,7 +3,7 @@
 #   core/       nothing of reference/, optimized/, registry/ or the tools
 #   reference/  nothing of optimized/ or registry/
 #   optimized/  nothing of reference/ or registry/
-set(forbidden_core reference optimized registry cli import tests props fuzz bench)
+set(forbidden_core reference optimized registry cli recast tests props fuzz bench)
 set(forbidden_reference optimized registry)
 set(forbidden_optimized reference registry)
 
