@@ -10,6 +10,7 @@
 #include "cli/batch.h"
 #include "cli/conform.h"
 #include "cli/fuzz.h"
+#include "cli/navmesh.h"
 #include "cli/output.h"
 #include "cli/render.h"
 #include "cli/report_text.h"
@@ -390,6 +391,7 @@ void addCommands(CLI::App& app, int& exitCode) {
   addValidateCommand(app, exitCode);
   addGenCommand(app, exitCode);
   addImportCommand(app, exitCode);
+  addNavmeshCommand(app, exitCode);
   addDemoCommand(app, exitCode);
   addConformCommand(app, exitCode);
   addRenderCommand(app, exitCode);

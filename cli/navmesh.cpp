@@ -1,0 +1,193 @@
+#include "cli/navmesh.h"
+
+#include <CLI/CLI.hpp>
+#include <cstdio>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "cli/commands.h"
+#include "cli/options.h"
+#include "cli/output.h"
+#include "registry/implementations.h"
+
+namespace regcon::cli {
+namespace {
+
+std::string fixed(double value, int decimals) {
+  char text[64];
+  std::snprintf(text, sizeof text, "%.*f", decimals, value);
+  return text;
+}
+
+std::string percent(int part, int whole) {
+  return whole == 0 ? "-" : fixed(100.0 * part / whole, 1) + "%";
+}
+
+std::string pointText(const Point3& p) {
+  return "(" + fixed(p[0], 2) + " " + fixed(p[1], 2) + " " + fixed(p[2], 2) +
+         ")";
+}
+
+std::string row(const std::string& name, const std::string& regcon,
+                const std::string& recast) {
+  char text[160];
+  std::snprintf(text, sizeof text, "%-22s %14s %14s\n", name.c_str(),
+                regcon.c_str(), recast.c_str());
+  return text;
+}
+
+std::string tileVerdict(const NavmeshSide& side) {
+  return side.tileProblems.empty() ? "valid" : "INVALID";
+}
+
+std::string sideRows(const NavmeshComparison& c) {
+  const NavmeshSide& a = c.regcon;
+  const NavmeshSide& b = c.recast;
+  using std::to_string;
+  std::string out = row("", "regcon", "Recast");
+  out += row("regions", to_string(a.regions), to_string(b.regions));
+  out += row("contours", to_string(a.contours), to_string(b.contours));
+  out += row("polygons", to_string(a.polygons), to_string(b.polygons));
+  out += row("vertices", to_string(a.vertices), to_string(b.vertices));
+  out += row("detail triangles", to_string(a.detailTriangles),
+             to_string(b.detailTriangles));
+  out +=
+      row("walkable area", fixed(a.walkableArea, 2), fixed(b.walkableArea, 2));
+  out += row("Detour tile", tileVerdict(a), tileVerdict(b));
+  for (const auto* side : {&a, &b}) {
+    for (const std::string& problem : side->tileProblems) {
+      out +=
+          (side == &a ? "  regcon tile: " : "  Recast tile: ") + problem + "\n";
+    }
+  }
+  return out;
+}
+
+std::string pairRows(const NavmeshComparison& c, uint64_t seed) {
+  const PathSummary s = summarize(c.pairs);
+  using std::to_string;
+  std::string out = row("pairs (seed " + to_string(seed) + ")",
+                        to_string(s.pairs), to_string(s.pairs));
+  out += row("paths found", to_string(s.regconReachable),
+             to_string(s.recastReachable));
+  out += "reachability agrees on " + to_string(s.agree) + " of " +
+         to_string(s.pairs) + " pairs (" + percent(s.agree, s.pairs) + ")\n";
+  out += "path length regcon / Recast over " + to_string(s.ratios.size()) +
+         " pairs both reach:";
+  if (s.ratios.empty()) return out + " none\n";
+  const std::pair<const char*, double> quantiles[] = {
+      {"min", 0.0}, {"5%", 0.05}, {"median", 0.5}, {"95%", 0.95}, {"max", 1.0}};
+  for (const auto& [name, q] : quantiles) {
+    out += std::string(" ") + name + " " + fixed(s.ratioQuantile(q), 3);
+  }
+  return out + "\n";
+}
+
+std::string disagreementRows(const NavmeshComparison& c) {
+  std::string out;
+  for (size_t i = 0; i < c.pairs.size(); ++i) {
+    const PathPair& p = c.pairs[i];
+    if (p.regconReachable == p.recastReachable) continue;
+    out += "  pair " + std::to_string(i) + ": " + pointText(p.start) + " -> " +
+           pointText(p.end) + ": regcon " +
+           (p.regconReachable ? "reaches" : "does not reach") + ", Recast " +
+           (p.recastReachable ? "reaches" : "does not reach") + "\n";
+  }
+  return out.empty() ? out : "disagreements:\n" + out;
+}
+
+std::string navmeshCommand(const NavmeshCommandOptions& options) {
+  NavmeshCommandOptions resolved = options;
+  resolved.navmesh.settings.partition = *parsePartition(options.partition);
+  if (options.outputPath == "-") {
+    throw InputError(
+        "navmesh -o: the tile data is binary and standard output "
+        "carries the report; name a file");
+  }
+  // Both files are checked before the work starts.
+  std::unique_ptr<OutputTarget> tile, picture;
+  if (!options.outputPath.empty()) {
+    tile = std::make_unique<OutputTarget>(options.outputPath);
+  }
+  if (!options.picturePath.empty()) {
+    picture = std::make_unique<OutputTarget>(options.picturePath);
+  }
+  const NavmeshComparison comparison = compareNavmeshes(
+      options.meshPath, resolveImplementation(options.implName),
+      resolved.navmesh);
+  if (tile) tile->commit(comparison.regcon.tileData);
+  if (picture) {
+    picture->commit(navmeshSvg(
+        comparison,
+        "navmesh " + options.meshPath + ", partition " + options.partition));
+  }
+  return navmeshReport(comparison, resolved);
+}
+
+}  // namespace
+
+std::string navmeshReport(const NavmeshComparison& c,
+                          const NavmeshCommandOptions& options) {
+  const Heightfield& hf = c.heightfield;
+  std::string out =
+      "navmesh of " + options.meshPath + ": " + std::to_string(hf.width) +
+      " x " + std::to_string(hf.depth) + " cells, " +
+      std::to_string(hf.spanCount()) + " spans; partition " +
+      options.partition + "; regcon's stage: " + options.implName + "\n";
+  out += sideRows(c);
+  out += pairRows(c, options.navmesh.seed);
+  return out + disagreementRows(c);
+}
+
+void addNavmeshCommand(CLI::App& app, int& exitCode) {
+  auto options = std::make_shared<NavmeshCommandOptions>();
+  CLI::App* command = app.add_subcommand(
+      "navmesh",
+      "Build a Detour navmesh from the spec's contours of a mesh (OBJ) and "
+      "Recast's own beside it; compare them by path queries");
+  command->add_option("MESH", options->meshPath, "Wavefront OBJ file")
+      ->required()
+      ->type_name("FILE");
+  command
+      ->add_option("--partition", options->partition,
+                   "watershed, monotone, layers or layer-first (Recast's "
+                   "side: rcBuildLayerRegions for both layer partitions)")
+      ->capture_default_str()
+      ->check(
+          [](const std::string& name) {
+            return parsePartition(name) ? "" : "not a partition: " + name;
+          },
+          "PARTITION");
+  std::vector<std::string> implementations;
+  for (const Implementation* impl : allImplementations()) {
+    implementations.push_back(impl->name());
+  }
+  command->add_option("--impl", options->implName, "regcon's implementation")
+      ->capture_default_str()
+      ->check(CLI::IsMember(implementations));
+  command
+      ->add_option("--pairs", options->navmesh.pairs,
+                   "random point pairs to query")
+      ->capture_default_str()
+      ->check(CLI::Range(0, 1000000));
+  command->add_option("--seed", options->navmesh.seed, "seed of the pairs")
+      ->capture_default_str();
+  command
+      ->add_option("-o", options->outputPath,
+                   "write regcon's Detour tile data (dtCreateNavMeshData's "
+                   "bytes) to FILE")
+      ->type_name("FILE");
+  command
+      ->add_option("--picture", options->picturePath,
+                   "draw both navmeshes' polygons side by side to this SVG "
+                   "file")
+      ->type_name("FILE");
+  addMeshOptions(*command, options->navmesh.mesh);
+  command->callback([options, &exitCode] {
+    emit(navmeshCommand(*options), "");
+    exitCode = 0;
+  });
+}
+
+}  // namespace regcon::cli
