@@ -1,7 +1,8 @@
 # make demo: install what is missing, build (release), run the main job on a
 #            built-in scenario.
 # make test: install, build (dev: ASan + UBSan), run every test (the
-#            properties with few cases), then the properties with the full
+#            properties with few cases), then the package tests of the
+#            release build (install, consumer, .deb), the properties with the full
 #            case count at release speed (build/props), then the bounded fuzz
 #            smoke runs of every harness and the ClusterFuzzLite build check
 #            (scripts/check-fuzz-build.sh).
@@ -41,8 +42,9 @@ fuzz-build: deps
 demo: release
 	build/release/regcon demo --picture build/demo.svg
 
-test: dev props fuzz-build
+test: dev props fuzz-build release
 	ctest --preset dev
+	ctest --preset package
 	@echo "properties: RC_PARAMS=$$(build/props/props/regcon_props --ci-params)"
 	ctest --preset props
 	scripts/fuzz.sh $(SMOKE_SECONDS)

@@ -2,8 +2,11 @@
 // conformance suite it finds, and every suite report carries both.
 #pragma once
 
+#include "core/version.h"
+
 namespace regcon::cli {
 
-inline constexpr const char* kToolVersion = "0.1.0";
+// project(regcon VERSION ...) in CMakeLists.txt, through core/version.h.
+inline constexpr const char* kToolVersion = regcon::kVersion;
 
 }  // namespace regcon::cli
