@@ -232,10 +232,7 @@ void addImportCommand(CLI::App& app, int& exitCode) {
       "import",
       "Voxelize a triangle mesh (OBJ) with Recast into a compact heightfield "
       "(build3d.chf)");
-  command->add_option("MESH", options->meshPath, "Wavefront OBJ file")
-      ->required()
-      ->type_name("FILE");
-  addMeshOptions(*command, options->mesh);
+  addMeshOptions(*command, options->meshPath, options->mesh);
   addOutputOption(*command, options->outputPath);
   writeWhenRun(*command, exitCode, options, importCommand);
 }
@@ -266,7 +263,11 @@ void addDemoCommand(CLI::App& app, int& exitCode) {
 
 }  // namespace
 
-void addMeshOptions(CLI::App& command, MeshImportOptions& mesh) {
+void addMeshOptions(CLI::App& command, std::string& meshPath,
+                    MeshImportOptions& mesh) {
+  command.add_option("MESH", meshPath, "Wavefront OBJ file")
+      ->required()
+      ->type_name("FILE");
   const CLI::Validator positive = finitePositiveValidator();
   const CLI::Validator nonNegative = finiteNonNegativeValidator();
   const auto addSize = [&command](const char* flag, double& value,

@@ -50,9 +50,10 @@ std::string demoCommand(const DemoOptions& options);
 bool validateCommand(const std::vector<std::string>& files, std::ostream& out,
                      std::ostream& err);
 
-// Adds the import's Recast options (--cell-size ... --max-cells) to
-// `command` (`import`, `navmesh`).
-void addMeshOptions(CLI::App& command, MeshImportOptions& mesh);
+// Adds MESH and the import's Recast options (--cell-size ... --max-cells)
+// to `command` (`import`, `navmesh`).
+void addMeshOptions(CLI::App& command, std::string& meshPath,
+                    MeshImportOptions& mesh);
 
 // Registers every command on `app`. The chosen command runs inside
 // app.parse() and leaves its exit status (0, or 2 for `validate` with an

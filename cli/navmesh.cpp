@@ -146,9 +146,6 @@ void addNavmeshCommand(CLI::App& app, int& exitCode) {
       "navmesh",
       "Build a Detour navmesh from the spec's contours of a mesh (OBJ) and "
       "Recast's own beside it; compare them by path queries");
-  command->add_option("MESH", options->meshPath, "Wavefront OBJ file")
-      ->required()
-      ->type_name("FILE");
   command
       ->add_option("--partition", options->partition,
                    "watershed, monotone, layers or layer-first (Recast's "
@@ -183,7 +180,7 @@ void addNavmeshCommand(CLI::App& app, int& exitCode) {
                    "draw both navmeshes' polygons side by side to this SVG "
                    "file")
       ->type_name("FILE");
-  addMeshOptions(*command, options->navmesh.mesh);
+  addMeshOptions(*command, options->meshPath, options->navmesh.mesh);
   command->callback([options, &exitCode] {
     emit(navmeshCommand(*options), "");
     exitCode = 0;

@@ -10,6 +10,7 @@
 #include <cmath>
 #include <limits>
 #include <memory>
+#include <random>
 #include <stdexcept>
 #include <tuple>
 #include <utility>
@@ -265,21 +266,6 @@ BuiltSide buildSide(CollectingContext& ctx, rcContourSet& cset,
 
 // ---------------------------------------------------------------- queries
 
-// SplitMix64: the same pairs from the same seed on every platform.
-class PairRandom {
- public:
-  explicit PairRandom(uint64_t seed) : state_(seed) {}
-  uint64_t next() {
-    uint64_t z = (state_ += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-  }
-
- private:
-  uint64_t state_;
-};
-
 Point3 spanCentre(const Heightfield& hf, const rcCompactHeightfield& chf,
                   int span) {
   return {chf.bmin[0] + (hf.cellX(span) + 0.5f) * chf.cs,
@@ -341,9 +327,11 @@ std::vector<PathPair> queryPairs(const Heightfield& hf,
   }
   std::vector<PathPair> pairs;
   if (walkable.empty()) return pairs;
-  PairRandom random(options.seed);
+  // The standard defines mt19937_64's sequence exactly: the same pairs
+  // from the same seed on every platform (a distribution object would not).
+  std::mt19937_64 random(options.seed);
   const auto pick = [&] {
-    return spanCentre(hf, chf, walkable[random.next() % walkable.size()]);
+    return spanCentre(hf, chf, walkable[random() % walkable.size()]);
   };
   for (int i = 0; i < options.pairs; ++i) {
     PathPair pair;

@@ -180,18 +180,19 @@ ContourSet tile(int areaOfB) {
   return set;
 }
 
-Settings tileSettings() {
-  Settings settings;
-  settings.borderRegion = 1;
-  return settings;
-}
-
-TEST(RecastInterop, TileBorderVerticesAreFlaggedAndTheBandLeftOut) {
+// The drawing's contours converted on its 6 x 3 grid with a band of 1.
+RecastContourPtr convertedTile(int areaOfB) {
   RecastFrame frame;
   frame.borderSize = 1;
   const auto chf =
       toRecast(gridFromAscii({"aaaaaa", "aaaaaa", "aaaaaa"}), frame);
-  const RecastContourPtr cset = toRecast(tile(63), *chf, tileSettings());
+  Settings settings;
+  settings.borderRegion = 1;
+  return toRecast(tile(areaOfB), *chf, settings);
+}
+
+TEST(RecastInterop, TileBorderVerticesAreFlaggedAndTheBandLeftOut) {
+  const RecastContourPtr cset = convertedTile(63);
   ASSERT_EQ(cset->nconts, 2);
   EXPECT_EQ(cset->conts[0].reg, 2);
   const int band = kBand | 1;
@@ -218,11 +219,7 @@ TEST(RecastInterop, TileBorderVerticesAreFlaggedAndTheBandLeftOut) {
 // areas: it is an area border, not a tile-border vertex. B (area 5) sees
 // the band (area 63) across another area too.
 TEST(RecastInterop, BandMeetingTwoAreasIsNoTileBorderVertex) {
-  RecastFrame frame;
-  frame.borderSize = 1;
-  const auto chf =
-      toRecast(gridFromAscii({"aaaaaa", "aaaaaa", "aaaaaa"}), frame);
-  const RecastContourPtr cset = toRecast(tile(5), *chf, tileSettings());
+  const RecastContourPtr cset = convertedTile(5);
   const int band = kBand | 1;
   EXPECT_EQ(simplified(cset->conts[0])[0],
             (Vertex{2, 0, 1, 3 | RC_AREA_BORDER}));
