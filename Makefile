@@ -5,11 +5,11 @@
 #            release build (install, consumer, .deb), the properties with the full
 #            case count at release speed (build/props), then the bounded fuzz
 #            smoke runs of every harness and the ClusterFuzzLite build check
-#            (scripts/check-fuzz-build.sh).
+#            (fuzz/check-fuzz-build.sh).
 # make fuzz: long fuzzing (FUZZ_SECONDS per harness, default 600) with
 #            ENGINE=libfuzzer (default) or ENGINE=afl (AFL++).
 # make fuzz-merge: minimizes every corpus/<harness>/ with what runs found.
-# make mutation: the recorded mutation samples (docs/mutation/README.md);
+# make mutation: the recorded mutation samples (mutation/README.md);
 #            hours on two cores, not part of make test.
 .PHONY: demo test deps release dev props fuzz-build fuzz-smoke fuzz fuzz-merge coverage audit bench bench-build bench-quick bench-hashes mutation format clean
 
@@ -19,7 +19,7 @@ ENGINE ?= libfuzzer
 FUZZ_PRESET = $(if $(filter afl,$(ENGINE)),fuzz-afl,fuzz)
 
 deps:
-	@scripts/install-deps.sh
+	@tools/install-deps.sh
 
 release: deps
 	@cmake --preset release >/dev/null
@@ -47,17 +47,17 @@ test: dev props fuzz-build release
 	ctest --preset package
 	@echo "properties: RC_PARAMS=$$(build/props/props/regcon_props --ci-params)"
 	ctest --preset props
-	scripts/fuzz.sh $(SMOKE_SECONDS)
-	scripts/check-fuzz-build.sh
+	fuzz/fuzz.sh $(SMOKE_SECONDS)
+	fuzz/check-fuzz-build.sh
 
 fuzz-smoke: fuzz-build
-	ENGINE=$(ENGINE) scripts/fuzz.sh $(SMOKE_SECONDS)
+	ENGINE=$(ENGINE) fuzz/fuzz.sh $(SMOKE_SECONDS)
 
 fuzz: fuzz-build
-	ENGINE=$(ENGINE) scripts/fuzz.sh $(FUZZ_SECONDS)
+	ENGINE=$(ENGINE) fuzz/fuzz.sh $(FUZZ_SECONDS)
 
 fuzz-merge: fuzz-build
-	scripts/fuzz-merge.sh
+	fuzz/fuzz-merge.sh
 
 # Every stage against Recast on the same heightfields (meshes, scenarios,
 # the 1M/4M/16M-span sweep, hostile shapes): medians of 5 runs in thread
@@ -82,23 +82,23 @@ bench-hashes: bench-build
 	$(BENCH) --check-hashes 4
 
 # A seeded sample of mutants of reference/ and optimized/ judged by ctest
-# and the pool; writes docs/mutation/ (MUTATION_SEED, MUTATION_COUNT,
+# and the pool; writes mutation/ (MUTATION_SEED, MUTATION_COUNT,
 # MUTATION_FOLDERS override the recorded run).
 mutation: deps
-	scripts/mutation.sh
+	mutation/mutation.sh
 
 coverage: deps
 	@cmake --preset coverage >/dev/null
 	@cmake --build --preset coverage
-	scripts/coverage.sh
+	coverage/coverage.sh
 
 # The audit report (build/audit/index.html, audit.json): the trace joined
 # with the coverage run above and the recorded mutation and fuzzing runs,
 # then opened in headless Chromium (a blank or broken page fails).
 audit: coverage
-	python3 scripts/trace.py check
-	python3 scripts/audit.py
-	python3 scripts/audit_check.py build/audit
+	python3 audit/trace.py check
+	python3 audit/audit.py
+	python3 audit/audit_check.py build/audit
 
 format:
 	clang-format -i $$(git ls-files '*.cpp' '*.h')

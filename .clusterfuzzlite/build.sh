@@ -4,11 +4,11 @@
 # coverage included), the engine from $LIB_FUZZING_ENGINE; then puts in
 # $OUT each harness with <harness>_seed_corpus.zip (corpus/<harness>/),
 # <harness>.options and, for the reader harnesses, <harness>.dict
-# (fuzz/json.dict). scripts/check-fuzz-build.sh runs this outside a
+# (fuzz/json.dict). fuzz/check-fuzz-build.sh runs this outside a
 # container with the variables OSS-Fuzz sets.
 src=${REGCON_SRC:-$SRC/regcon}
 build=${WORK:-/tmp}/regcon-fuzz-build
-harnesses=$("$src/scripts/fuzz-harnesses.sh")
+harnesses=$("$src/fuzz/fuzz-harnesses.sh")
 
 cmake -S "$src" -B "$build" -DCMAKE_BUILD_TYPE=Release \
   -DCMAKE_C_COMPILER="$CC" -DCMAKE_CXX_COMPILER="$CXX" \

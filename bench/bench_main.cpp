@@ -24,8 +24,8 @@
 #include "bench/measure.h"
 #include "bench/recast_peer.h"
 #include "bench/report.h"
-#include "core/hash.h"
-#include "core/scenarios.h"
+#include "gen/scenarios.h"
+#include "interchange/hash.h"
 #include "recast/mesh_import.h"
 #include "registry/implementations.h"
 

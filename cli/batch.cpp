@@ -5,7 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/commands.h"
-#include "cli/output.h"
+#include "kit/output.h"
 
 namespace regcon::cli {
 namespace {
@@ -84,7 +84,7 @@ void addRunCommand(CLI::App& app, int& exitCode) {
     } else {
       if (chf->count() == 0) throw CLI::RequiredError("CHF");
       if (settings->count() == 0) throw CLI::RequiredError("SETTINGS");
-      OutputTarget output(options->outputPath);  // refused before the work
+      kit::OutputTarget output(options->outputPath);  // refused before the work
       output.commit(runCommand(*options));
     }
     exitCode = 0;

@@ -8,26 +8,25 @@
 #include <sstream>
 
 #include "cli/batch.h"
-#include "cli/conform.h"
-#include "cli/fuzz.h"
-#include "cli/navmesh.h"
-#include "cli/output.h"
-#include "cli/render.h"
-#include "cli/report_text.h"
-#include "cli/suite.h"
-#include "cli/suite_export.h"
-#include "core/hash.h"
-#include "core/io.h"
+#include "cli/kit_commands.h"
 #include "core/limits.h"
+#include "interchange/hash.h"
+#include "interchange/io.h"
+#include "kit/output.h"
+#include "registry/implementations.h"
+#include "render/render.h"
+#include "render/report_text.h"
 
 namespace regcon::cli {
 namespace {
+
+using kit::OutputTarget;
 
 // Documents are written without a final newline (canonical bytes); the
 // command adds one so its output is a proper text line on every stream.
 std::string asTextOutput(const std::ostringstream& out,
                          const std::string& document) {
-  std::string text = completeDocument(out, document);
+  std::string text = render::completeDocument(out, document);
   if (text.empty() || text.back() != '\n') text.push_back('\n');
   return text;
 }
@@ -43,7 +42,7 @@ struct StageInputs {
 StageInputs readStageInputs(const StageOptions& options) {
   StageInputs inputs;
   inputs.settings = resolveSettings(options);
-  inputs.impl = &resolveImplementation(options.implName);
+  inputs.impl = &implementationNamed(options.implName);
   inputs.heightfield = readHeightfieldFile(options.chfPath);
   return inputs;
 }
@@ -112,7 +111,7 @@ std::string demoRow(const Heightfield& hf, Partition partition) {
   out << std::left << std::setw(12) << partitionName(partition) << std::right
       << std::setw(7) << hf.spanCount();
   try {
-    const Implementation& impl = resolveImplementation("reference");
+    const Implementation& impl = implementationNamed("reference");
     Settings settings;
     settings.partition = partition;
     const std::vector<int> distances = impl.distances(hf);
@@ -140,17 +139,17 @@ std::string demoRow(const Heightfield& hf, Partition partition) {
 
 // The watershed row drawn: regions and contours at the spec's defaults.
 std::string demoPicture(const DemoOptions& options, const Heightfield& hf) {
-  const Implementation& impl = resolveImplementation("reference");
+  const Implementation& impl = implementationNamed("reference");
   Settings settings;
   settings.rawContours = true;
-  RenderRequest request;
+  render::RenderRequest request;
   request.title = "regcon demo: scenario " + options.scenario + " (size " +
                   std::to_string(options.size) + ", seed " +
                   std::to_string(options.seed) +
                   "), watershed at the spec's defaults";
-  request.sides = {RenderSide{impl.name(), runStage(impl, hf, settings),
-                              impl.distances(hf)}};
-  return renderSvg(hf, request);
+  request.sides = {render::RenderSide{impl.name(), runStage(impl, hf, settings),
+                                      impl.distances(hf)}};
+  return render::renderSvg(hf, request);
 }
 
 // --- registration -----------------------------------------------------------
@@ -256,7 +255,7 @@ void addDemoCommand(CLI::App& app, int& exitCode) {
                    "spec's defaults to this SVG file (see `regcon render`)")
       ->type_name("FILE");
   command->callback([options, &exitCode] {
-    emit(demoCommand(*options), "");
+    kit::emit(demoCommand(*options), "");
     exitCode = 0;
   });
 }
@@ -354,7 +353,7 @@ std::string demoCommand(const DemoOptions& options) {
   std::string text = demoHeader(options, hf) + demoColumnHeader();
   for (Partition partition : kDemoPartitions) text += demoRow(hf, partition);
   if (!options.picturePath.empty()) {
-    emit(demoPicture(options, hf), options.picturePath);
+    kit::emit(demoPicture(options, hf), options.picturePath);
     text += "picture of the watershed row: " + options.picturePath + "\n";
   }
   return text;
@@ -396,7 +395,7 @@ void addCommands(CLI::App& app, int& exitCode) {
   addDemoCommand(app, exitCode);
   addConformCommand(app, exitCode);
   addRenderCommand(app, exitCode);
-  addSuiteExportCommand(*addSuiteCommand(app, exitCode), exitCode);
+  addSuiteCommand(app, exitCode);
   addShrinkCommand(app, exitCode);
   addFuzzCommand(app, exitCode);
 }

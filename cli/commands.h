@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "cli/options.h"
-#include "core/scenarios.h"
+#include "gen/scenarios.h"
 #include "recast/mesh_import.h"
 
 namespace CLI {
@@ -37,6 +37,15 @@ struct DemoOptions {
   std::string picturePath;  // "" = no picture
 };
 
+// `regcon render`.
+struct RenderOptions {
+  StageOptions stage;
+  std::vector<std::string> show{"regions", "contours"};
+  std::string floor = "all";  // or a level
+  std::string diffPath;       // a foreign build3d.result
+};
+std::string renderCommand(const RenderOptions& options);
+
 // Work functions. They throw InputError, NotImplemented or other exceptions;
 // main() turns those into exit codes.
 std::string regionsCommand(const StageOptions& options);
@@ -55,9 +64,13 @@ bool validateCommand(const std::vector<std::string>& files, std::ostream& out,
 void addMeshOptions(CLI::App& command, std::string& meshPath,
                     MeshImportOptions& mesh);
 
+// `regcon navmesh` (navmesh_command.cpp).
+void addNavmeshCommand(CLI::App& app, int& exitCode);
+
 // Registers every command on `app`. The chosen command runs inside
 // app.parse() and leaves its exit status (0, or 2 for `validate` with an
 // invalid file) in `exitCode`; errors leave as exceptions.
 void addCommands(CLI::App& app, int& exitCode);
+void addRenderCommand(CLI::App& app, int& exitCode);
 
 }  // namespace regcon::cli

@@ -1,5 +1,6 @@
 // regcon: command-line front end of the regions-and-contours reference.
-// Dispatch and exit codes only; the commands live in commands.cpp.
+// Dispatch, exit codes and the last check of standard output; the
+// commands are registered in commands.cpp.
 //
 // Exit codes: cli/exit_codes.h.
 
@@ -7,17 +8,19 @@
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
 #include <iostream>
 #include <new>
 #include <sstream>
 
-#include "cli/cleanup.h"
 #include "cli/commands.h"
 #include "cli/exit_codes.h"
-#include "cli/output.h"
-#include "cli/report_text.h"
-#include "cli/suite.h"
+#include "cli/kit_commands.h"
 #include "core/types.h"
+#include "kit/cleanup.h"
+#include "render/report_text.h"
 
 namespace {
 
@@ -74,7 +77,8 @@ template <typename... Parts>
 int fail(ExitCode code, const Parts&... message) {
   std::ostringstream text;
   (text << ... << message);
-  std::cerr << "regcon: " << regcon::cli::terminalEscaped(text.str()) << '\n';
+  std::cerr << "regcon: " << regcon::render::terminalEscaped(text.str())
+            << '\n';
   return code;
 }
 
@@ -105,6 +109,26 @@ int runCommandLine(int argc, char** argv) {
   }
 }
 
+// Called once by main() after the command: flushes standard output and, if
+// anything written there was lost (a full disk, /dev/full, a closed pipe
+// end), reports it on stderr and turns a success into exit 2. Other exit
+// codes are kept: they already say the run failed.
+int finishStandardOutput(int exitCode);
+
+int finishStandardOutput(int exitCode) {
+  errno = 0;
+  std::cout.flush();
+  const bool lost =
+      !std::cout || std::fflush(stdout) != 0 || std::ferror(stdout);
+  if (!lost) return exitCode;
+  const int error = errno;
+  std::cerr << "regcon: cannot write standard output"
+            << (error != 0 ? ": " + std::string(std::strerror(error))
+                           : std::string())
+            << '\n';
+  return exitCode == 0 ? 2 : exitCode;
+}
+
 void ignoreFileSizeSignal(int) {}
 
 // Past a file-size limit (ulimit -f) SIGXFSZ would kill regcon mid-write;
@@ -122,9 +146,9 @@ void catchFileSizeSignal() {
 int main(int argc, char** argv) {
   // The kit's commands run foreign commands: whatever those leave behind
   // (an orphan that left its process group) becomes regcon's to end.
-  regcon::cli::adoptOrphans();
+  regcon::kit::adoptOrphans();
   catchFileSizeSignal();
   // Whatever the command printed (a document, a report, --help) must have
   // reached standard output, or the run failed.
-  return regcon::cli::finishStandardOutput(runCommandLine(argc, argv));
+  return finishStandardOutput(runCommandLine(argc, argv));
 }

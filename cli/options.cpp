@@ -4,7 +4,7 @@
 #include <charconv>
 #include <cmath>
 
-#include "core/io.h"
+#include "interchange/io.h"
 #include "registry/implementations.h"
 
 namespace regcon::cli {
@@ -169,13 +169,6 @@ Settings resolveSettings(const StageOptions& options) {
   }
   applyOverrides(options.overrides, settings);
   return settings;
-}
-
-const Implementation& resolveImplementation(const std::string& name) {
-  const Implementation* impl = findImplementation(name);
-  if (impl == nullptr)
-    throw InputError("unknown implementation '" + name + "'");
-  return *impl;
 }
 
 }  // namespace regcon::cli

@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "core/implementation.h"
-#include "core/settings_table.h"
 #include "core/types.h"
+#include "interchange/settings_table.h"
 
 namespace CLI {
 class App;
@@ -19,8 +19,8 @@ class Validator;
 
 namespace regcon::cli {
 
-// Settings given as flags (one per row of core/settings_table.h); each one
-// that is given wins over the settings file.
+// Settings given as flags (one per row of interchange/settings_table.h); each
+// one that is given wins over the settings file.
 struct SettingsOverrides {
   Settings values;                       // the given flags' values
   std::vector<const SettingRow*> given;  // the rows whose flag was given
@@ -63,8 +63,6 @@ void addComparedImplementation(CLI::App& command, std::string& implName);
 // The settings file (or the defaults) with the flag overrides applied.
 Settings resolveSettings(const StageOptions& options);
 void applyOverrides(const SettingsOverrides& overrides, Settings& settings);
-// The implementation named by --impl; CLI11 has already checked the name.
-const Implementation& resolveImplementation(const std::string& name);
 
 // Validators of numbers that are not settings (the import's sizes, the
 // render's floor); settings are checked by the settings table.

@@ -6,13 +6,18 @@
 #include <sstream>
 
 #include "cli/commands.h"
-#include "cli/output.h"
-#include "cli/render.h"
-#include "core/compare.h"
-#include "core/io.h"
+#include "interchange/compare.h"
+#include "interchange/io.h"
+#include "kit/output.h"
+#include "registry/implementations.h"
+#include "render/render.h"
 
 namespace regcon::cli {
 namespace {
+
+using render::RenderLayers;
+using render::RenderRequest;
+using render::RenderSide;
 
 RenderLayers layersFrom(const std::vector<std::string>& show) {
   RenderLayers layers{false, false, false};
@@ -33,75 +38,33 @@ std::optional<int> floorFrom(const std::string& text) {
   return std::stoi(text);
 }
 
-std::string settingsLine(const Settings& s) {
-  std::ostringstream out;
-  out << partitionName(s.partition) << ", minRegionArea " << s.minRegionArea
-      << ", mergeRegionArea " << s.mergeRegionArea << ", maxError "
-      << s.maxError << ", maxEdgeLength " << s.maxEdgeLength
-      << (s.straightRegionBorders ? "" : ", straight borders off")
-      << ", borderRegion " << s.borderRegion;
-  return out.str();
-}
-
 StageResult readForeignResult(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) throw InputError(path + ": cannot open the result document");
   return readResult(in, path);
 }
 
-std::vector<std::string> lines(const std::string& text) {
-  std::vector<std::string> out;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) out.push_back(line);
-  return out;
-}
-
 }  // namespace
-
-std::string renderDiffPicture(const Heightfield& hf, const Settings& settings,
-                              const std::string& title,
-                              const std::string& expectedLabel,
-                              const StageResult& expected,
-                              const StageResult& actual) {
-  CompareOptions compare;
-  compare.expectedLabel = expectedLabel;
-  compare.actualLabel = "command";
-  compare.distancesRequired = false;
-  compare.rawLoops = false;  // raw loops are drawn, not hashed
-  const Comparison comparison = compareResults(hf, expected, actual, compare);
-  RenderRequest request;
-  request.title = title + ": " + settingsLine(settings);
-  request.layers.distances = actual.regions.distances.has_value();
-  request.caption = comparison.same()
-                        ? std::vector<std::string>{"the two results agree"}
-                        : lines(comparison.report());
-  const std::vector<int> none;
-  request.sides = {
-      RenderSide{expectedLabel, expected,
-                 expected.regions.distances.value_or(none)},
-      RenderSide{"command", actual, actual.regions.distances.value_or(none)}};
-  return renderSvg(hf, request);
-}
 
 std::string renderCommand(const RenderOptions& options) {
   Settings settings = resolveSettings(options.stage);
   settings.rawContours = true;  // raw loops mark fallbacks and dropped holes
-  const Implementation& impl = resolveImplementation(options.stage.implName);
+  const Implementation& impl = implementationNamed(options.stage.implName);
   const Heightfield hf = readHeightfieldFile(options.stage.chfPath);
   const std::string title = "regcon render " + options.stage.chfPath;
   StageResult mine = runStage(impl, hf, settings);
   std::vector<int> distances = impl.distances(hf);
   if (!options.diffPath.empty()) {
     mine.regions.distances = distances;  // drawn whenever the command has them
-    return renderDiffPicture(hf, settings, title, impl.name(), mine,
-                             readForeignResult(options.diffPath));
+    return render::renderDiffPicture(hf, settings, title, impl.name(), mine,
+                                     readForeignResult(options.diffPath));
   }
   RenderRequest request;
   request.layers = layersFrom(options.show);
   request.floor = floorFrom(options.floor);
-  request.title = title + ": " + settingsLine(settings);
+  request.title = title + ": " + render::settingsSummary(settings);
   request.sides = {RenderSide{impl.name(), mine, distances}};
-  return renderSvg(hf, request);
+  return render::renderSvg(hf, request);
 }
 
 void addRenderCommand(CLI::App& app, int& exitCode) {
@@ -151,7 +114,7 @@ void addRenderCommand(CLI::App& app, int& exitCode) {
                    "under the picture")
       ->type_name("RESULT");
   command->callback([options, &exitCode] {
-    OutputTarget output(options->stage.outputPath);  // refused before work
+    kit::OutputTarget output(options->stage.outputPath);  // refused before work
     output.commit(renderCommand(*options));
     exitCode = 0;
   });

@@ -9,13 +9,13 @@
 #include <string>
 #include <vector>
 
-#include "core/compare.h"
+#include "checks/invariants.h"
 #include "fuzz/fuzz_case.h"
 #include "fuzz/harness_support.h"
 #include "fuzz/mutator.h"
+#include "interchange/compare.h"
 #include "reference/contours_steps.h"
 #include "registry/implementations.h"
-#include "tests/invariants.h"
 
 namespace regcon::fuzz {
 namespace {
@@ -26,8 +26,8 @@ std::string invariantFailure(const Heightfield& hf,
                              const std::vector<int>& regions,
                              const ContourSet& contours) {
   const std::string checks[] = {
-      testing::checkContourShape(hf, regions, contours),
-      testing::checkPortalsSurvive(contours)};
+      checks::checkContourShape(hf, regions, contours),
+      checks::checkPortalsSurvive(contours)};
   for (const std::string& failure : checks) {
     if (!failure.empty()) return failure;
   }
@@ -46,8 +46,8 @@ StageResult asResult(const std::vector<int>& regions, ContourSet contours) {
 // loops leave both out (docs/readings.md A25). So the sums are checked on
 // the reference's own trace, and every implementation's raw loops are held
 // to the reference's by the comparison below.
-std::vector<testing::RegionLoop> tracedLoops(const Heightfield& hf) {
-  std::vector<testing::RegionLoop> loops;
+std::vector<checks::RegionLoop> tracedLoops(const Heightfield& hf) {
+  std::vector<checks::RegionLoop> loops;
   for (const ref::RawLoop& raw : ref::traceLoops(hf, *hf.regions)) {
     loops.push_back({raw.region, raw.vertices});
   }
@@ -57,7 +57,7 @@ std::vector<testing::RegionLoop> tracedLoops(const Heightfield& hf) {
 void check(const Heightfield& hf, const Settings& settings,
            const std::vector<Answer>& answers) {
   const std::string tracing =
-      testing::checkTracedLoops(hf, *hf.regions, tracedLoops(hf));
+      checks::checkTracedLoops(hf, *hf.regions, tracedLoops(hf));
   if (!tracing.empty()) fail(kHarness, hf, settings, "tracing: " + tracing);
   failOnBrokenAnswer(kHarness, hf, settings, answers, [&](const Answer& a) {
     return invariantFailure(hf, *hf.regions, a.result.contours);

@@ -1,5 +1,5 @@
 // §1 alone, on the pipeline's cases (fuzz/fuzz_case.h): every
-// implementation's distance field meets readings R2 (tests/invariants.h:
+// implementation's distance field meets readings R2 (checks/invariants.h:
 // sources 0, no orthogonal or diagonal step improves a distance, every
 // positive distance reached exactly) and agrees with the first one's span
 // by span. It skips the partitions and contours, so it runs over twice as
@@ -10,12 +10,12 @@
 #include <string>
 #include <vector>
 
-#include "core/compare.h"
+#include "checks/invariants.h"
 #include "fuzz/fuzz_case.h"
 #include "fuzz/harness_support.h"
 #include "fuzz/mutator.h"
+#include "interchange/compare.h"
 #include "registry/implementations.h"
-#include "tests/invariants.h"
 
 namespace regcon::fuzz {
 namespace {
@@ -31,7 +31,7 @@ StageResult asResult(std::vector<int> distances) {
 void check(const Heightfield& hf, const Settings& settings,
            const std::vector<Answer>& answers) {
   failOnBrokenAnswer(kHarness, hf, settings, answers, [&](const Answer& a) {
-    return testing::checkDistanceField(hf, *a.result.regions.distances);
+    return checks::checkDistanceField(hf, *a.result.regions.distances);
   });
   // With no regions on either side only the distances section can differ.
   failOnDisagreement(kHarness, hf, settings, answers,

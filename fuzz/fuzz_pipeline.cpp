@@ -10,12 +10,12 @@
 #include <string>
 #include <vector>
 
-#include "core/compare.h"
+#include "checks/invariants.h"
 #include "fuzz/fuzz_case.h"
 #include "fuzz/harness_support.h"
 #include "fuzz/mutator.h"
+#include "interchange/compare.h"
 #include "registry/implementations.h"
-#include "tests/invariants.h"
 
 namespace regcon::fuzz {
 namespace {
@@ -24,9 +24,9 @@ constexpr const char* kHarness = "fuzz_pipeline";
 
 std::string invariantFailure(const Heightfield& hf, const StageResult& r) {
   const std::string checks[] = {
-      hf.regions ? "" : testing::checkPartition(hf, r.regions),
-      testing::checkContourShape(hf, r.regions.regions, r.contours),
-      testing::checkPortalsSurvive(r.contours)};
+      hf.regions ? "" : checks::checkPartition(hf, r.regions),
+      checks::checkContourShape(hf, r.regions.regions, r.contours),
+      checks::checkPortalsSurvive(r.contours)};
   for (const std::string& failure : checks) {
     if (!failure.empty()) return failure;
   }

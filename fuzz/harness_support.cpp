@@ -5,8 +5,8 @@
 #include <fstream>
 #include <sstream>
 
-#include "core/hash.h"
-#include "core/io.h"
+#include "interchange/hash.h"
+#include "interchange/io.h"
 
 namespace regcon::fuzz {
 

@@ -8,10 +8,10 @@
 #include <string>
 #include <vector>
 
-#include "core/compare.h"
 #include "core/implementation.h"
 #include "core/types.h"
 #include "fuzz/fuzz_case.h"
+#include "interchange/compare.h"
 
 namespace regcon::fuzz {
 
@@ -38,7 +38,7 @@ void failOnBrokenAnswer(
     const std::function<std::string(const Answer&)>& failure);
 
 // Holds every answer to the first, through the one comparer (`compare`
-// calls core/compare.h with the labels it is given: the two
+// calls interchange/compare.h with the labels it is given: the two
 // implementations' names) and on the three hashes; fails on the first
 // disagreement with the comparer's report and every hash.
 void failOnDisagreement(

@@ -13,9 +13,9 @@
 #include <string>
 #include <vector>
 
-#include "core/scenarios.h"
 #include "fuzz/fuzz_case.h"
-#include "props/generators.h"
+#include "gen/generators.h"
+#include "gen/scenarios.h"
 
 namespace {
 
@@ -55,7 +55,7 @@ Heightfield field(int i) {
     return regcon::generateScenario(
         name, {.size = 4 + i % 13, .seed = static_cast<uint64_t>(i)});
   }
-  return sample(regcon::props::anyField(), 1000 + i, 10 + i % 25);
+  return sample(regcon::gen::anyField(), 1000 + i, 10 + i % 25);
 }
 
 }  // namespace
@@ -69,11 +69,10 @@ int main(int argc, char** argv) {
   const int count = argc > 3 ? std::stoi(argv[3]) : 24;
   for (int i = 0; i < count; ++i) {
     Heightfield hf = field(i);
-    const Settings settings =
-        sample(regcon::props::anySettings(), 2000 + i, 50);
+    const Settings settings = sample(regcon::gen::anySettings(), 2000 + i, 50);
     const int climb = 1 + i % 4;
     write(argv[1], regcon::fuzz::fromHeightfield(hf, settings, climb));
-    hf.regions = sample(regcon::props::givenPartition(hf), 3000 + i, 50);
+    hf.regions = sample(regcon::gen::givenPartition(hf), 3000 + i, 50);
     write(argv[2], regcon::fuzz::fromHeightfield(hf, settings, climb));
   }
   return 0;

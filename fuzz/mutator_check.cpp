@@ -12,8 +12,8 @@
 #include <string>
 #include <vector>
 
-#include "core/io.h"
 #include "fuzz/mutator.h"
+#include "interchange/io.h"
 
 namespace fs = std::filesystem;
 using regcon::fuzz::Needs;

@@ -10,7 +10,7 @@
 #include <sstream>
 #include <string>
 
-#include "core/io.h"
+#include "interchange/io.h"
 
 namespace regcon::fuzz {
 

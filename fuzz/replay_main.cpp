@@ -4,7 +4,7 @@
 // first, each input's documents are printed before it runs (the harness's
 // RegconFuzzPrintInput: the decoded heightfield and settings, or the
 // document a reader harness was given), so a crash artifact shows what it
-// is: scripts/fuzz-replay.sh ARTIFACT.
+// is: fuzz/fuzz-replay.sh ARTIFACT.
 #include <cstdint>
 #include <cstdio>
 #include <filesystem>

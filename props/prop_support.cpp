@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <string>
 
-#include "core/compare.h"
-#include "props/twists.h"
+#include "gen/twists.h"
+#include "interchange/compare.h"
 
 namespace regcon::props {
 
@@ -19,7 +19,7 @@ std::string differences(const Heightfield& hf, const Implementation& expected,
 }
 
 void classifyTwists(const Heightfield& hf) {
-  const Twists twists = findTwists(hf);
+  const gen::Twists twists = gen::findTwists(hf);
   RC_CLASSIFY(twists.diagonalRoutesDiffer, "diagonal routes differ");
   RC_CLASSIFY(twists.vertexYNeedsBothRoutes, "vertex Y needs both routes");
   RC_CLASSIFY(twists.sweepTouchedFromTwoFloors,

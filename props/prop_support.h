@@ -36,13 +36,14 @@ inline void expectHolds(const Implementation& impl, const std::string& rule,
 
 // "" when two implementations' results of one heightfield are the same
 // (distances, regions, contours, raw loops), else the comparer's report
-// (core/compare.h): every differing section, its count and first difference.
+// (interchange/compare.h): every differing section, its count and first
+// difference.
 std::string differences(const Heightfield& hf, const Implementation& expected,
                         const StageResult& expectedResult,
                         const Implementation& actual,
                         const StageResult& actualResult);
 
-// Tags the case with the two-floor twists its field holds (props/twists.h).
+// Tags the case with the two-floor twists its field holds (gen/twists.h).
 void classifyTwists(const Heightfield& hf);
 
 // Number of spans of each region id (index = id).

@@ -2,13 +2,13 @@
 // invariant properties cannot see a tie broken the other way or a floor
 // taken from one diagonal route only (both give a valid partition and valid
 // contours); this one can. Half of its fields are multi-floor, most of those
-// twisted (props/twists.h).
+// twisted (gen/twists.h).
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
 #include <string>
 
-#include "props/generators.h"
+#include "gen/generators.h"
 #include "props/prop_support.h"
 
 namespace regcon::props {
@@ -16,8 +16,8 @@ namespace {
 
 RC_GTEST_PROP(Agreement, EveryImplementationGivesTheReferenceResult, ()) {
   const Heightfield hf = *rc::gen::weightedOneOf<Heightfield>(
-      {{1, multiFloorField()}, {1, anyField()}});
-  const Settings settings = *anySettings();
+      {{1, gen::multiFloorField()}, {1, gen::anyField()}});
+  const Settings settings = *gen::anySettings();
   classifyTwists(hf);
   const Implementation& reference = *findImplementation("reference");
   const StageResult expected = runStage(reference, hf, settings);

@@ -8,12 +8,12 @@
 #include <string>
 #include <vector>
 
-#include "core/hash.h"
-#include "props/generators.h"
+#include "checks/invariants.h"
+#include "gen/generators.h"
+#include "interchange/hash.h"
 #include "props/prop_support.h"
 #include "reference/contours_steps.h"
 #include "reference/reference.h"
-#include "tests/invariants.h"
 
 namespace regcon::props {
 namespace {
@@ -41,7 +41,7 @@ bool fellBackOrDroppedAHole(const ContourSet& set) {
 }
 
 rc::Gen<Settings> settingsWhere(void (*adjust)(Settings&)) {
-  return rc::gen::map(anySettings(), [adjust](Settings s) {
+  return rc::gen::map(gen::anySettings(), [adjust](Settings s) {
     adjust(s);
     return s;
   });
@@ -79,7 +79,7 @@ std::set<int> regionsWithZeroAreaLoops(const Heightfield& hf,
 std::set<int> retriedRegions(const Heightfield& hf,
                              const std::vector<int>& regions,
                              const Settings& settings) {
-  const auto areas = testing::regionAreas(hf, regions);
+  const auto areas = checks::regionAreas(hf, regions);
   std::set<int> retried;
   for (const ref::RawLoop& loop : ref::traceLoops(hf, regions)) {
     if (loop.area2 == 0) {  // readings R8: ignored, its border one-sided
@@ -174,31 +174,31 @@ std::set<RegionPair> oneSidedPortalBorders(const Heightfield& hf,
 }
 
 RC_GTEST_PROP(Contours, TracedLoopsSumToTwiceSpansAndToBoundaryEdges, ()) {
-  const Heightfield hf = *anyField();
-  const Settings settings = *anySettings();
+  const Heightfield hf = *gen::anyField();
+  const Settings settings = *gen::anySettings();
   forEachImplementation([&](const Implementation& impl) {
     const auto regions = impl.regions(hf, settings).regions;
-    std::vector<testing::RegionLoop> loops;
+    std::vector<checks::RegionLoop> loops;
     for (const ref::RawLoop& raw : ref::traceLoops(hf, regions)) {
       loops.push_back({raw.region, raw.vertices});
     }
     expectHolds(impl, "§6 tracing",
-                testing::checkTracedLoops(hf, regions, loops));
+                checks::checkTracedLoops(hf, regions, loops));
   });
 }
 
 RC_GTEST_PROP(Contours, EveryPortalVertexSurvives, ()) {
-  const Heightfield hf = *anyField();
+  const Heightfield hf = *gen::anyField();
   const Settings settings =
       *settingsWhere([](Settings& s) { s.rawContours = true; });
   forEachImplementation([&](const Implementation& impl) {
     const Outcome out = runBoth(impl, hf, settings);
-    expectHolds(impl, "§6 portals", testing::checkPortalsSurvive(out.contours));
+    expectHolds(impl, "§6 portals", checks::checkPortalsSurvive(out.contours));
   });
 }
 
 RC_GTEST_PROP(Contours, RawVerticesWithinMaxErrorWithoutStraightBorders, ()) {
-  const Heightfield hf = *anyField();
+  const Heightfield hf = *gen::anyField();
   const Settings settings = *settingsWhere([](Settings& s) {
     s.rawContours = true;
     s.straightRegionBorders = false;
@@ -206,7 +206,7 @@ RC_GTEST_PROP(Contours, RawVerticesWithinMaxErrorWithoutStraightBorders, ()) {
   forEachImplementation([&](const Implementation& impl) {
     const Outcome out = runBoth(impl, hf, settings);
     expectHolds(impl, "§6 MaxError",
-                testing::checkRawWithinError(out.contours, settings.maxError));
+                checks::checkRawWithinError(out.contours, settings.maxError));
   });
 }
 
@@ -215,19 +215,19 @@ RC_GTEST_PROP(Contours, RawVerticesWithinMaxErrorWithoutStraightBorders, ()) {
 // of a region holding a slit, which the erratum names but pins on one-way
 // links only; a missing link, a cliff or a link to another floor of the
 // neighbouring column between two spans of one region makes the same slit
-// (props/README.md Findings 1 and 6, testing::regionsWithSlits), and on the
+// (props/README.md Findings 1 and 6, checks::regionsWithSlits), and on the
 // borders of a region
 // with a traced loop of area 0, which readings R8 ignores (a region wound
 // over itself on two floors; Findings 5). Not checked when a loop fell
 // back to raw (RawFallbacks > 0: the raw loop keeps collinear vertices the
 // other side drops) or a hole was dropped (its vertices leave one side).
 RC_GTEST_PROP(Contours, SharedBordersAgreeWithZeroError, ()) {
-  const Heightfield hf = *mutualField();
+  const Heightfield hf = *gen::mutualField();
   const Settings settings = *settingsWhere([](Settings& s) { s.maxError = 0; });
   forEachImplementation([&](const Implementation& impl) {
     const Outcome out = runBoth(impl, hf, settings);
     if (fellBackOrDroppedAHole(out.contours)) return;
-    const auto slits = testing::regionsWithSlits(hf, out.regions);
+    const auto slits = checks::regionsWithSlits(hf, out.regions);
     const auto zeroArea = regionsWithZeroAreaLoops(hf, out.regions);
     RC_CLASSIFY(!slits.empty(), "borders of slit regions left out");
     RC_CLASSIFY(!zeroArea.empty(), "borders of zero-area loops left out");
@@ -235,7 +235,7 @@ RC_GTEST_PROP(Contours, SharedBordersAgreeWithZeroError, ()) {
     exempt.insert(zeroArea.begin(), zeroArea.end());
     expectHolds(
         impl, "§6 shared borders, MaxError 0",
-        testing::checkSharedBordersAgree(withoutBorders(out.contours, exempt)));
+        checks::checkSharedBordersAgree(withoutBorders(out.contours, exempt)));
   });
 }
 
@@ -265,7 +265,7 @@ RC_GTEST_PROP(Contours, SharedBordersAgreeWithZeroError, ()) {
 //    spec; found with max_success=600, see props/README.md "Findings").
 // Not checked at all when anything fell back to raw or a hole was dropped.
 RC_GTEST_PROP(Contours, SharedBordersAgreeWithPositiveError, ()) {
-  const Heightfield hf = *mutualField();
+  const Heightfield hf = *gen::mutualField();
   const Settings settings = *settingsWhere([](Settings& s) {
     if (s.maxError == 0) s.maxError = 1.3;
   });
@@ -273,14 +273,14 @@ RC_GTEST_PROP(Contours, SharedBordersAgreeWithPositiveError, ()) {
     const Outcome out = runBoth(impl, hf, settings);
     if (fellBackOrDroppedAHole(out.contours)) return;
     std::set<int> exemptRegions = retriedRegions(hf, out.regions, settings);
-    exemptRegions.merge(testing::regionsWithSlits(hf, out.regions));
+    exemptRegions.merge(checks::regionsWithSlits(hf, out.regions));
     exemptRegions.merge(regionsWithRepeatedCorners(hf, out.regions));
     exemptRegions.insert(static_cast<int>(settings.borderRegion));
     const auto exemptPairs = oneSidedPortalBorders(hf, out.regions);
     RC_CLASSIFY(exemptRegions.size() > 1 || !exemptPairs.empty(),
                 "some borders left out");
     expectHolds(impl, "§6 shared borders, MaxError > 0",
-                testing::checkSharedBordersAgree(
+                checks::checkSharedBordersAgree(
                     withoutBorders(out.contours, exemptRegions, exemptPairs)));
   });
 }
@@ -293,8 +293,8 @@ RC_GTEST_PROP(Contours, SharedBordersAgreeWithPositiveError, ()) {
 // implementation gives the same bytes.
 RC_GTEST_PROP(Contours, AnyGivenPartitionKeepsItsShapeAndItsBytes, ()) {
   const Heightfield hf = *rc::gen::weightedOneOf<Heightfield>(
-      {{2, multiFloorField()}, {1, anyField()}});
-  const std::vector<int> regions = *givenPartition(hf);
+      {{2, gen::multiFloorField()}, {1, gen::anyField()}});
+  const std::vector<int> regions = *gen::givenPartition(hf);
   const Settings settings =
       *settingsWhere([](Settings& s) { s.rawContours = true; });
   classifyTwists(hf);
@@ -305,9 +305,8 @@ RC_GTEST_PROP(Contours, AnyGivenPartitionKeepsItsShapeAndItsBytes, ()) {
       RC_CLASSIFY(set.droppedHoles > 0, "holes dropped");
       RC_CLASSIFY(set.rawFallbacks > 0, "raw fallbacks");
     }
-    expectHolds(impl, "§6 output",
-                testing::checkContourShape(hf, regions, set));
-    expectHolds(impl, "§6 portals", testing::checkPortalsSurvive(set));
+    expectHolds(impl, "§6 output", checks::checkContourShape(hf, regions, set));
+    expectHolds(impl, "§6 portals", checks::checkPortalsSurvive(set));
     const std::string hash = hashContours(set);
     if (firstHash.empty()) firstHash = hash;
     RC_ASSERT(hash == firstHash);
@@ -315,20 +314,20 @@ RC_GTEST_PROP(Contours, AnyGivenPartitionKeepsItsShapeAndItsBytes, ()) {
 }
 
 RC_GTEST_PROP(Contours, CounterClockwiseAtLeastThreeAndNoRegionVanishes, ()) {
-  const Heightfield hf = *anyField();
-  const Settings settings = *anySettings();
+  const Heightfield hf = *gen::anyField();
+  const Settings settings = *gen::anySettings();
   forEachImplementation([&](const Implementation& impl) {
     const Outcome out = runBoth(impl, hf, settings);
     expectHolds(impl, "§6 output",
-                testing::checkContourShape(hf, out.regions, out.contours));
+                checks::checkContourShape(hf, out.regions, out.contours));
   });
 }
 
 // RawFallbacks and DroppedHoles are never negative (also checked by the
 // shape property) and stay 0 on a convex field of one region.
 RC_GTEST_PROP(Contours, NoFallbacksOrDroppedHolesOnAFullRectangle, ()) {
-  const Heightfield hf = *rectangleField();
-  const Settings settings = *anySettings();
+  const Heightfield hf = *gen::rectangleField();
+  const Settings settings = *gen::anySettings();
   const std::vector<int> oneRegion(hf.spanCount(), 1);
   forEachImplementation([&](const Implementation& impl) {
     const ContourSet set = impl.contours(hf, oneRegion, settings);

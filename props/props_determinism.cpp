@@ -7,9 +7,9 @@
 #include <sstream>
 #include <string>
 
-#include "core/hash.h"
-#include "core/io.h"
-#include "props/generators.h"
+#include "gen/generators.h"
+#include "interchange/hash.h"
+#include "interchange/io.h"
 #include "props/prop_support.h"
 
 namespace regcon::props {
@@ -32,8 +32,8 @@ T roundTrip(const T& value, Write write, Read read, const char* name) {
 }
 
 RC_GTEST_PROP(Determinism, SameInputTwiceGivesSameHashes, ()) {
-  const Heightfield hf = *anyField();
-  const Settings settings = *anySettings();
+  const Heightfield hf = *gen::anyField();
+  const Settings settings = *gen::anySettings();
   forEachImplementation([&](const Implementation& impl) {
     RC_ASSERT(stageHashes(impl, hf, settings) ==
               stageHashes(impl, hf, settings));
@@ -41,8 +41,8 @@ RC_GTEST_PROP(Determinism, SameInputTwiceGivesSameHashes, ()) {
 }
 
 RC_GTEST_PROP(Determinism, InterchangeRoundTripKeepsHashes, ()) {
-  const Heightfield hf = *anyField();
-  const Settings settings = *anySettings();
+  const Heightfield hf = *gen::anyField();
+  const Settings settings = *gen::anySettings();
   const Heightfield readBack =
       roundTrip(hf, writeHeightfield, readHeightfield, "property.chf");
   const Settings settingsBack =

@@ -1,5 +1,5 @@
 // The generators reach the hard cases: a measured share of multi-floor
-// fields holds each two-floor twist of props/twists.h (issue 17 asks for at
+// fields holds each two-floor twist of gen/twists.h (issue 17 asks for at
 // least 20% each). A plain test, not a property: it measures a share over
 // many fields, so it samples the generator itself at every size.
 #include <gtest/gtest.h>
@@ -7,8 +7,8 @@
 #include <cstdint>
 #include <iostream>
 
-#include "props/generators.h"
-#include "props/twists.h"
+#include "gen/generators.h"
+#include "gen/twists.h"
 
 namespace regcon::props {
 namespace {
@@ -18,8 +18,9 @@ TEST(Generators, MultiFloorFieldsReachTwists) {
   int diagonal = 0, vertexY = 0, sweep = 0;
   rc::Random random(uint64_t{20261201});
   for (int i = 0; i < kFields; ++i) {
-    const Heightfield hf = multiFloorField()(random.split(), i % 100).value();
-    const Twists twists = findTwists(hf);
+    const Heightfield hf =
+        gen::multiFloorField()(random.split(), i % 100).value();
+    const gen::Twists twists = gen::findTwists(hf);
     diagonal += twists.diagonalRoutesDiffer;
     vertexY += twists.vertexYNeedsBothRoutes;
     sweep += twists.sweepTouchedFromTwoFloors;

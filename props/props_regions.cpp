@@ -7,15 +7,15 @@
 #include <string>
 #include <vector>
 
-#include "props/generators.h"
+#include "checks/invariants.h"
+#include "gen/generators.h"
 #include "props/prop_support.h"
 #include "reference/reference.h"
-#include "tests/invariants.h"
 
 namespace regcon::props {
 namespace {
 
-using testing::mutualNeighbour;
+using checks::mutualNeighbour;
 
 // Some mutual link from a span of region r to a span of another non-zero
 // region (of the same area when `sameArea`).
@@ -69,28 +69,28 @@ std::vector<char> islandSpans(const Heightfield& hf,
 }
 
 RC_GTEST_PROP(DistanceField, IsExact, ()) {
-  const Heightfield hf = *anyField();
+  const Heightfield hf = *gen::anyField();
   classifyTwists(hf);
   forEachImplementation([&](const Implementation& impl) {
     expectHolds(impl, "§1 distance field",
-                testing::checkDistanceField(hf, impl.distances(hf)));
+                checks::checkDistanceField(hf, impl.distances(hf)));
   });
 }
 
 RC_GTEST_PROP(Partition, IsConnectedOneAreaAndNumberedByFirstSpan, ()) {
-  const Heightfield hf = *anyField();
-  const Settings settings = *anySettings();
+  const Heightfield hf = *gen::anyField();
+  const Settings settings = *gen::anySettings();
   forEachImplementation([&](const Implementation& impl) {
     expectHolds(impl, "§5 partition",
-                testing::checkPartition(hf, impl.regions(hf, settings)));
+                checks::checkPartition(hf, impl.regions(hf, settings)));
   });
 }
 
 // §5: "Walkable spans that end with region 0 are exactly those of removed
 // islands" (an island is judged on the partition before filtering).
 RC_GTEST_PROP(Partition, RegionZeroExactlyOnRemovedIslands, ()) {
-  const Heightfield hf = *anyField();
-  const Settings settings = *anySettings();
+  const Heightfield hf = *gen::anyField();
+  const Settings settings = *gen::anySettings();
   const auto islands = islandSpans(
       hf, unfilteredPartition(hf, settings.partition), settings.minRegionArea);
   forEachImplementation([&](const Implementation& impl) {
@@ -110,10 +110,10 @@ RC_GTEST_PROP(Partition, RegionZeroExactlyOnRemovedIslands, ()) {
 // §5.2: afterwards no region smaller than MergeRegionArea has a same-area
 // neighbouring region (a small region left without neighbours is allowed).
 RC_GTEST_PROP(Partition, NoSmallRegionKeepsASameAreaNeighbour, ()) {
-  const Heightfield hf = *anyField();
+  const Heightfield hf = *gen::anyField();
   const Partition partition =
       *rc::gen::element(Partition::Watershed, Partition::Monotone);
-  const Settings settings = *settingsWith(partition);
+  const Settings settings = *gen::settingsWith(partition);
   forEachImplementation([&](const Implementation& impl) {
     const auto regions = impl.regions(hf, settings).regions;
     const auto sizes = regionSizes(regions);
@@ -131,22 +131,22 @@ RC_GTEST_PROP(Partition, NoSmallRegionKeepsASameAreaNeighbour, ()) {
 // §4: no column holds two spans of one layer region and adjacent same-area
 // layer regions overlap, before island removal and after it.
 RC_GTEST_PROP(Layers, NoColumnTwiceAndAdjacentRegionsOverlap, ()) {
-  const Heightfield hf = *anyField();
-  const Settings settings = *settingsWith(Partition::Layers);
-  RC_ASSERT(testing::checkLayerRegions(
+  const Heightfield hf = *gen::anyField();
+  const Settings settings = *gen::settingsWith(Partition::Layers);
+  RC_ASSERT(checks::checkLayerRegions(
                 hf, ref::buildLayerRegionsUnfiltered(hf, 0)) == "");
   forEachImplementation([&](const Implementation& impl) {
     expectHolds(
         impl, "§4 layers",
-        testing::checkLayerRegions(hf, impl.regions(hf, settings).regions));
+        checks::checkLayerRegions(hf, impl.regions(hf, settings).regions));
   });
 }
 
 // §4 Shortcut: on fields where no column holds two walkable spans the
 // labelled components equal the general sweep-and-merge result.
 RC_GTEST_PROP(Layers, ShortcutEqualsGeneralCodeOnOneFloor, ()) {
-  const Heightfield hf = *singleFloorField();
-  const Settings settings = *settingsWith(Partition::Layers);
+  const Heightfield hf = *gen::singleFloorField();
+  const Settings settings = *gen::settingsWith(Partition::Layers);
   std::vector<int> general = ref::buildLayerRegionsGeneral(hf);
   ref::removeIslands(hf, general, settings.minRegionArea);
   ref::renumberRegions(general);

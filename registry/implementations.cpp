@@ -52,4 +52,14 @@ const Implementation* findImplementation(const std::string& name) {
   return nullptr;
 }
 
+const Implementation& implementationNamed(const std::string& name) {
+  if (const Implementation* impl = findImplementation(name)) return *impl;
+  std::string known;
+  for (const Implementation* impl : allImplementations()) {
+    known += (known.empty() ? "" : ", ") + impl->name();
+  }
+  throw InputError("unknown implementation '" + name + "' (known: " + known +
+                   ")");
+}
+
 }  // namespace regcon

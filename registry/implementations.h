@@ -13,6 +13,9 @@ namespace regcon {
 
 // "reference" or "optimized"; nullptr for an unknown name.
 const Implementation* findImplementation(const std::string& name);
+// The implementation called `name`; an InputError naming the known ones
+// for any other name.
+const Implementation& implementationNamed(const std::string& name);
 // The reference first, then the optimized implementation.
 std::vector<const Implementation*> allImplementations();
 

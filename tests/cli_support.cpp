@@ -7,12 +7,12 @@
 #include <fstream>
 #include <sstream>
 
-#include "cli/process.h"
+#include "kit/process.h"
 
 namespace regcon::testing {
 
 namespace fs = std::filesystem;
-using cli::shellQuote;
+using kit::shellQuote;
 
 std::string readText(const fs::path& path) {
   std::ifstream in(path, std::ios::binary);

@@ -13,7 +13,7 @@ namespace regcon::testing {
 // The built regcon, and the conformance suite this checkout ships.
 inline const std::string kRegcon = REGCON_CLI;
 inline const std::filesystem::path kShippedSuite =
-    std::filesystem::path(REGCON_SOURCE_DIR) / "corpus" / "conformance";
+    std::filesystem::path(REGCON_SOURCE_DIR) / "conformance";
 
 struct CliRun {
   int exitCode = -1;

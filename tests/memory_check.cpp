@@ -19,7 +19,7 @@
 #include <functional>
 #include <string>
 
-#include "core/io.h"
+#include "interchange/io.h"
 
 namespace regcon {
 namespace {

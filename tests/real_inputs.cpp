@@ -3,7 +3,7 @@
 #include <filesystem>
 #include <map>
 
-#include "core/scenarios.h"
+#include "gen/scenarios.h"
 #include "recast/mesh_import.h"
 #include "tests/test_support.h"
 

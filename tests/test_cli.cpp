@@ -19,11 +19,11 @@
 #include <thread>
 #include <vector>
 
-#include "cli/output.h"
-#include "cli/process.h"
 #include "core/builder.h"
-#include "core/hash.h"
-#include "core/io.h"
+#include "interchange/hash.h"
+#include "interchange/io.h"
+#include "kit/output.h"
+#include "kit/process.h"
 #include "tests/cli_support.h"
 #include "tests/test_support.h"
 
@@ -32,7 +32,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-using cli::shellQuote;  // single quotes keep paths with spaces intact
+using kit::shellQuote;  // single quotes keep paths with spaces intact
 using testing::CliRun;
 using testing::readText;
 using testing::writeText;
@@ -167,8 +167,9 @@ TEST_F(Cli, OptionValuesBreakingInterchangeRulesAreUsageErrors) {
 }
 
 // Issue 16: a flag is held to the range of the settings key it overrides
-// (core/settings_table.h): one past the largest accepted value is a usage
-// error naming the flag and the range, exactly as the document rejects it.
+// (interchange/settings_table.h): one past the largest accepted value is a
+// usage error naming the flag and the range, exactly as the document rejects
+// it.
 TEST_F(Cli, FlagsAndSettingsDocumentsShareOneRange) {
   const std::string chf = generatedChf("flat", 8);
   const std::vector<std::pair<std::string, std::string>> settings = {
@@ -876,9 +877,9 @@ TEST_F(CliOutput, ASignalRemovesEveryTemporaryFileAlive) {
   const std::string second = path("out/second.json").string();
   EXPECT_EXIT(
       {
-        cli::OutputTarget a(first);
-        cli::OutputTarget b(second);
-        cli::OutputTarget c(path("out/third.json").string());
+        kit::OutputTarget a(first);
+        kit::OutputTarget b(second);
+        kit::OutputTarget c(path("out/third.json").string());
         c.commit("third\n");  // done: its slot is free again
         std::raise(SIGTERM);
       },

@@ -1,8 +1,9 @@
-// The one comparer (core/compare.h) on small hand-made results: each section
-// is found, its differing entries counted, and no section hides another.
+// The one comparer (interchange/compare.h) on small hand-made results: each
+// section is found, its differing entries counted, and no section hides
+// another.
 #include <gtest/gtest.h>
 
-#include "core/compare.h"
+#include "interchange/compare.h"
 #include "tests/test_support.h"
 
 namespace regcon {

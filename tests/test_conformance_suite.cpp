@@ -1,4 +1,4 @@
-// The conformance suite (corpus/conformance/): every case's committed hashes
+// The conformance suite (conformance/): every case's committed hashes
 // are the reference's and the optimized implementation's; every must-reject
 // document is rejected; the generator behind the generated cases is
 // deterministic and its tags are computed, not guessed.
@@ -10,11 +10,11 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "cli/suite_build.h"
-#include "cli/suite_cases.h"
-#include "core/hash.h"
 #include "core/implementation.h"
-#include "core/io.h"
+#include "gen/suite_build.h"
+#include "gen/suite_cases.h"
+#include "interchange/hash.h"
+#include "interchange/io.h"
 #include "registry/implementations.h"
 #include "tests/test_support.h"
 
@@ -38,7 +38,7 @@ const bool kNamesRegistered = [] {
   return true;
 }();
 
-const fs::path kSuiteDir = fs::path(REGCON_SOURCE_DIR) / "corpus/conformance";
+const fs::path kSuiteDir = fs::path(REGCON_SOURCE_DIR) / "conformance";
 
 nlohmann::json manifest() {
   std::ifstream in(kSuiteDir / "manifest.json");
@@ -54,7 +54,7 @@ TEST(ConformanceSuite, EveryCaseHashesAsCommittedOnEveryImplementation) {
         (kSuiteDir / c.at("chf").get<std::string>()).string());
     const Settings settings = readSettingsFile(
         (kSuiteDir / c.at("settings").get<std::string>()).string());
-    EXPECT_EQ(c.at("partition"), cli::manifestPartition(hf, settings)) << id;
+    EXPECT_EQ(c.at("partition"), gen::manifestPartition(hf, settings)) << id;
     for (const Implementation* impl : allImplementations()) {
       const StageResult result = runStage(*impl, hf, settings);
       const auto& hashes = c.at("hashes");
@@ -129,8 +129,8 @@ TEST(ConformanceSuite, StaysSmall) {
 
 TEST(GeneratedCases, SameSeedAndIndexGiveTheSameDocuments) {
   for (uint64_t index = 0; index < 24; ++index) {
-    const auto a = cli::generatedCase(7, index);
-    const auto b = cli::generatedCase(7, index);
+    const auto a = gen::generatedCase(7, index);
+    const auto b = gen::generatedCase(7, index);
     std::ostringstream ta, tb;
     writeHeightfield(ta, a.hf);
     writeHeightfield(tb, b.hf);
@@ -157,7 +157,7 @@ TEST(GeneratedCases, FeatureTagsComeFromTheFieldAndTheResult) {
   settings.maxError = 0;
   const StageResult result =
       runStage(*findImplementation("reference"), hf, settings);
-  const auto tags = cli::featureTags(hf, settings, result);
+  const auto tags = gen::featureTags(hf, settings, result);
   EXPECT_TRUE(hasTag(tags, "multi-floor"));
   EXPECT_TRUE(hasTag(tags, "cliffs"));
   EXPECT_TRUE(hasTag(tags, "max-error-0"));
@@ -177,7 +177,7 @@ TEST(GeneratedCases, HolesAreSeenInTheRawLoops) {
   settings.minRegionArea = 0;
   const StageResult result =
       runStage(*findImplementation("reference"), hf, settings);
-  EXPECT_TRUE(hasTag(cli::featureTags(hf, settings, result), "holes"));
+  EXPECT_TRUE(hasTag(gen::featureTags(hf, settings, result), "holes"));
 }
 
 }  // namespace

@@ -11,10 +11,10 @@
 #include <string>
 #include <vector>
 
+#include "checks/invariants.h"
 #include "core/builder.h"
 #include "reference/contours_steps.h"
 #include "tests/every_implementation.h"
-#include "tests/invariants.h"
 #include "tests/test_support.h"
 #include "tests/worked_fields.h"
 
@@ -72,7 +72,7 @@ const std::vector<int> kTwistedSlitRegions{1, 1, 1, 0, 1, 0, 2, 2};
 
 TEST_P(ContourFindings, SlitMadeByATwistKeepsItsMouthOnOneSideOnly) {
   const Heightfield hf = twistedSlitField();
-  ASSERT_TRUE(testing::everyLinkIsMutual(hf));
+  ASSERT_TRUE(checks::everyLinkIsMutual(hf));
   Settings settings;
   settings.maxError = 0;
   const ContourSet set = impl().contours(hf, kTwistedSlitRegions, settings);
@@ -85,10 +85,10 @@ TEST_P(ContourFindings, SlitMadeByATwistKeepsItsMouthOnOneSideOnly) {
             (Loop{P(0, 3, -1), P(0, 2, 1), P(2, 2, -1), P(2, 3, -1)}));
   EXPECT_EQ(set.rawFallbacks, 0);
   EXPECT_EQ(set.droppedHoles, 0);
-  EXPECT_EQ(testing::checkSharedBordersAgree(set),
+  EXPECT_EQ(checks::checkSharedBordersAgree(set),
             "regions 1 and 2 disagree on their shared border");
   // What the shared-border properties now assume: region 1 holds a slit.
-  EXPECT_EQ(testing::regionsWithSlits(hf, kTwistedSlitRegions),
+  EXPECT_EQ(checks::regionsWithSlits(hf, kTwistedSlitRegions),
             std::set<int>{1});
 }
 
@@ -96,8 +96,8 @@ TEST_P(ContourFindings, SlitMadeByATwistKeepsItsMouthOnOneSideOnly) {
 // A25: the loop sums of §6 Tracing are about every traced loop, not about
 // the raw loops an output carries.
 
-std::vector<testing::RegionLoop> outputLoops(const ContourSet& set) {
-  std::vector<testing::RegionLoop> loops;
+std::vector<checks::RegionLoop> outputLoops(const ContourSet& set) {
+  std::vector<checks::RegionLoop> loops;
   for (const Contour& contour : set.contours) {
     loops.push_back({contour.region, *contour.rawOutline});
     for (const Loop& hole : *contour.rawHoles) {
@@ -107,9 +107,9 @@ std::vector<testing::RegionLoop> outputLoops(const ContourSet& set) {
   return loops;
 }
 
-std::vector<testing::RegionLoop> tracedLoops(const Heightfield& hf,
-                                             const std::vector<int>& regions) {
-  std::vector<testing::RegionLoop> loops;
+std::vector<checks::RegionLoop> tracedLoops(const Heightfield& hf,
+                                            const std::vector<int>& regions) {
+  std::vector<checks::RegionLoop> loops;
   for (const ref::RawLoop& raw : ref::traceLoops(hf, regions)) {
     loops.push_back({raw.region, raw.vertices});
   }
@@ -137,9 +137,9 @@ TEST_P(ContourFindings, OutputRawLoopsLeaveOutTheZeroAreaLoop) {
   const Heightfield hf = testing::zeroAreaSlitField();
   const std::vector<int> regions(6, 1);
   const ContourSet set = withRawLoops(impl(), hf, regions);
-  EXPECT_EQ(testing::checkTracedLoops(hf, regions, outputLoops(set)),
+  EXPECT_EQ(checks::checkTracedLoops(hf, regions, outputLoops(set)),
             "region 1: loop lengths sum to 10, expected 12");
-  EXPECT_EQ(testing::checkTracedLoops(hf, regions, tracedLoops(hf, regions)),
+  EXPECT_EQ(checks::checkTracedLoops(hf, regions, tracedLoops(hf, regions)),
             "");
 }
 
@@ -168,9 +168,9 @@ TEST_P(ContourFindings, OutputRawLoopsLeaveOutAHoleNoOutlineTakes) {
   ASSERT_EQ(set.contours.size(), 2u);
   EXPECT_EQ(set.droppedHoles, 1);
   EXPECT_EQ(*set.contours[0].rawHoles, std::vector<Loop>{});
-  EXPECT_EQ(testing::checkTracedLoops(hf, regions, outputLoops(set)),
+  EXPECT_EQ(checks::checkTracedLoops(hf, regions, outputLoops(set)),
             "region 1: loop areas sum to 40, expected 38");
-  EXPECT_EQ(testing::checkTracedLoops(hf, regions, tracedLoops(hf, regions)),
+  EXPECT_EQ(checks::checkTracedLoops(hf, regions, tracedLoops(hf, regions)),
             "");
 }
 

@@ -20,7 +20,7 @@
 #include <vector>
 
 #include "core/builder.h"
-#include "core/io.h"
+#include "interchange/io.h"
 #include "tests/every_implementation.h"
 #include "tests/test_support.h"
 #include "tests/worked_fields.h"
@@ -99,7 +99,7 @@ TEST_P(Contours, SquareRegionKeepsFourCorners) {
             (Loop{P(1, 2, 0), P(1, 1, 0), P(2, 1, 0), P(3, 1, 0), P(4, 1, 0),
                   P(4, 2, 0), P(4, 3, 0), P(4, 4, 0), P(3, 4, 0), P(2, 4, 0),
                   P(1, 4, 0), P(1, 3, 0)}));
-  EXPECT_EQ(testing::twiceSignedArea(*raw.contours[0].rawOutline), 18);
+  EXPECT_EQ(checks::twiceSignedArea(*raw.contours[0].rawOutline), 18);
   EXPECT_EQ(raw.contours[0].rawHoles, std::vector<Loop>{});
 }
 
@@ -218,7 +218,7 @@ TEST_P(Contours, PillarHoleIsBridgedToTheOutline) {
   EXPECT_EQ((*c.rawHoles)[0],
             (Loop{P(4, 3, 0), P(3, 3, 0), P(3, 4, 0), P(4, 4, 0)}));
   // 50 - 2: the joined loop encloses the region.
-  EXPECT_EQ(testing::twiceSignedArea(c.vertices), 48);
+  EXPECT_EQ(checks::twiceSignedArea(c.vertices), 48);
   expectCounterClockwise(set);
 }
 
@@ -254,7 +254,7 @@ TEST_P(Contours, TwoHolesJoinInLeftmostVertexOrder) {
                   P(5, 2, 0), P(5, 1, 0), P(4, 1, 1), P(3, 3, 0), P(2, 3, 1),
                   P(0, 5, -1)}));
   expectCounters(set, 0, 0);
-  EXPECT_EQ(testing::twiceSignedArea(set.contours[0].vertices), 70 - 2 - 2);
+  EXPECT_EQ(checks::twiceSignedArea(set.contours[0].vertices), 70 - 2 - 2);
   expectCounterClockwise(set);
   // The raw holes in discovery order: A, then B.
   EXPECT_EQ(
@@ -282,7 +282,7 @@ ContourSet oneCellOfRegion2InRegion1(const Implementation& impl,
 // R11's tie-break by index in the current merged loop, where the tied
 // candidates include a copy that an earlier bridge made. The field
 // (tests/data, 7x9, shrunk by `regcon shrink` from pool case 2173, which
-// the mutation run of optimized/ found: docs/mutation/README.md) is one
+// the mutation run of optimized/ found: mutation/README.md) is one
 // region with a walkable ring around two holes, a cell of region 2 at
 // (5,7) (contours given, watershed's settings: MaxError 1.3,
 // MaxEdgeLength 3, straight borders):
@@ -589,7 +589,7 @@ TEST_P(Contours, ThinHookFoldingOverItselfFallsBackToRawCounted) {
   const ContourSet set = withRawLoops(impl(), hf, regions);
   ASSERT_EQ(set.contours.size(), 1u);
   EXPECT_EQ(set.contours[0].rawOutline, raw);
-  EXPECT_EQ(testing::twiceSignedArea(raw), 30);
+  EXPECT_EQ(checks::twiceSignedArea(raw), 30);
   EXPECT_EQ(set.contours[0].vertices, raw);
   expectCounters(set, 1, 0);
 }
@@ -615,7 +615,7 @@ TEST_P(Contours, ZeroAreaSlitLoopIsIgnored) {
   const ContourSet set = withRawLoops(impl(), hf, regions);
   ASSERT_EQ(set.contours.size(), 1u);
   ASSERT_TRUE(set.contours[0].rawOutline.has_value());
-  EXPECT_EQ(testing::twiceSignedArea(*set.contours[0].rawOutline), 12);
+  EXPECT_EQ(checks::twiceSignedArea(*set.contours[0].rawOutline), 12);
   EXPECT_EQ(set.contours[0].rawHoles, std::vector<Loop>{});  // not a hole
   EXPECT_EQ(set.contours[0].vertices,
             (Loop{P(0, 0, -1), P(2, 0, -1), P(2, 3, -1), P(0, 3, -1)}));
@@ -745,7 +745,7 @@ TEST_P(Contours, LoopPassingACornerTwiceKeepsBothVisits) {
                        P(3, 0, -1), P(3, 1, -1), P(3, 2, 0), P(2, 2, 0),
                        P(2, 1, 0), P(1, 1, 0), P(1, 2, 0), P(2, 2, 0),
                        P(2, 3, -1), P(1, 3, -1), P(0, 3, -1), P(0, 2, -1)}));
-  EXPECT_EQ(testing::twiceSignedArea(raw), 14);
+  EXPECT_EQ(checks::twiceSignedArea(raw), 14);
   Settings settings = defaults();
   settings.maxError = 0;
   ContourSet set = impl().contours(hf, regions, settings);
@@ -916,7 +916,7 @@ TEST_P(Contours, HoleCrossingTheSimplifiedOutlineFallsBackToRawLoops) {
   EXPECT_EQ(set.contours[1].vertices,
             (Loop{P(5, 0, -1), P(6, 5, -1), P(0, 4, 1)}));
   expectCounters(set, 1, 0);
-  EXPECT_EQ(testing::twiceSignedArea(set.contours[0].vertices), 40 - 2);
+  EXPECT_EQ(checks::twiceSignedArea(set.contours[0].vertices), 40 - 2);
   expectCounterClockwise(set);
 }
 

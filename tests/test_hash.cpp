@@ -3,7 +3,7 @@
 //   printf '\x01\x00\x00\x00\xff\xff\xff\xff\x00\x01\x00\x00' | sha256sum
 #include <gtest/gtest.h>
 
-#include "core/hash.h"
+#include "interchange/hash.h"
 
 namespace regcon {
 namespace {

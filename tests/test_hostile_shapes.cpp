@@ -7,8 +7,8 @@
 #include <sstream>
 #include <string>
 
-#include "core/io.h"
-#include "core/scenarios.h"
+#include "gen/scenarios.h"
+#include "interchange/io.h"
 #include "registry/implementations.h"
 
 namespace regcon {

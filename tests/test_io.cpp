@@ -19,7 +19,7 @@
 #include <vector>
 
 #include "core/builder.h"
-#include "core/io.h"
+#include "interchange/io.h"
 #include "tests/test_support.h"
 
 namespace regcon {
@@ -656,7 +656,7 @@ const std::vector<RuleCase> kRuleCases = {
     {"ReadHeightfield_RejectsNullRegionId", Reader::Chf,
      chf(kBody + R"(,"regions":[1,null,1,1])"),
      {"t.json: regions[1]: must be an integer, found null"}, Match::Whole},
-    // The NaN hint (core/io_rules.cpp nonNumberHint) only for a word that
+    // The NaN hint (interchange/io_rules.cpp nonNumberHint) only for a word that
     // could start NaN or Infinity: not a broken null, not letters glued to
     // a number, not any other word; a capital N is NaN's.
     {"ReadHeightfield_NoNaNHintForABrokenNull", Reader::Chf,
@@ -779,7 +779,7 @@ const std::vector<RuleCase> kRuleCases = {
      {"t.json: version: must be 1, found 2"}, Match::Whole},
     // A streamed key ("counts", "regions") given a value of each JSON kind
     // but an array, and each kind inside the streamed array: the reader
-    // takes each kind by its own path (core/io_heightfield.cpp scalar).
+    // takes each kind by its own path (interchange/io_heightfield.cpp scalar).
     {"ReadHeightfield_RejectsNullCounts", Reader::Chf,
      chfWith("[1,2,0,1]", "null"),
      {"t.json: counts: must be an array, found null"}, Match::Whole},

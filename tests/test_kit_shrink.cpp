@@ -10,10 +10,10 @@
 #include <fstream>
 #include <sstream>
 
-#include "cli/shrink.h"
-#include "cli/suite_cases.h"
-#include "core/io.h"
-#include "core/scenarios.h"
+#include "gen/scenarios.h"
+#include "gen/suite_cases.h"
+#include "interchange/io.h"
+#include "kit/shrink.h"
 #include "tests/cli_support.h"
 #include "tests/test_support.h"
 
@@ -39,14 +39,14 @@ int multiFloorColumns(const Heightfield& hf) {
 TEST(Shrink, GetsASpanCountDisagreementDownToItsThreshold) {
   const Heightfield hf = generateScenario("rooms", {24, 3});
   ASSERT_GT(hf.spanCount(), 100);
-  const cli::Judge judge = [](const Heightfield& h, const Settings&) {
+  const kit::Judge judge = [](const Heightfield& h, const Settings&) {
     requireValid(h);
-    return h.spanCount() > 20 ? "differs: contours" : cli::kAgree;
+    return h.spanCount() > 20 ? "differs: contours" : kit::kAgree;
   };
   Settings settings;
   settings.partition = Partition::Monotone;
   settings.maxError = 0;
-  const auto shrunk = cli::shrinkCase(hf, settings, "differs: contours", judge);
+  const auto shrunk = kit::shrinkCase(hf, settings, "differs: contours", judge);
   EXPECT_EQ(shrunk.hf.spanCount(), 21);
   EXPECT_EQ(shrunk.verdict, "differs: contours");
   // Settings the disagreement does not need went back to the defaults.
@@ -61,18 +61,18 @@ TEST(Shrink, GetsASpanCountDisagreementDownToItsThreshold) {
 TEST(Shrink, LowersTheAreaSettingsSoTheFieldCanShrinkFurther) {
   const Heightfield hf = generateScenario("flat", {32, 1});
   ASSERT_GE(hf.spanCount(), 1000);
-  const cli::Judge judge = [](const Heightfield& h, const Settings& s) {
+  const kit::Judge judge = [](const Heightfield& h, const Settings& s) {
     requireValid(h);
     const bool twoRegionsFit = h.spanCount() >= 2 * s.mergeRegionArea;
     return twoRegionsFit && h.spanCount() >= 2 ? "differs: regions"
-                                               : cli::kAgree;
+                                               : kit::kAgree;
   };
   Settings settings;  // MinRegionArea 64, MergeRegionArea 400
   int reported = 0;
-  cli::ShrinkHooks hooks;
+  kit::ShrinkHooks hooks;
   hooks.progress = [&reported](int, int, int, int) { ++reported; };
   const auto shrunk =
-      cli::shrinkCase(hf, settings, "differs: regions", judge, 5000, hooks);
+      kit::shrinkCase(hf, settings, "differs: regions", judge, 5000, hooks);
   EXPECT_EQ(shrunk.hf.spanCount(), 2);
   EXPECT_EQ(shrunk.settings.mergeRegionArea, 0);
   EXPECT_EQ(reported, shrunk.accepted);
@@ -81,14 +81,14 @@ TEST(Shrink, LowersTheAreaSettingsSoTheFieldCanShrinkFurther) {
 TEST(Shrink, StopsAtItsDeadline) {
   const Heightfield hf = generateScenario("flat", {16, 1});
   int judged = 0;
-  const cli::Judge judge = [&judged](const Heightfield&, const Settings&) {
+  const kit::Judge judge = [&judged](const Heightfield&, const Settings&) {
     ++judged;
     return std::string("differs: regions");
   };
-  cli::ShrinkHooks hooks;
+  kit::ShrinkHooks hooks;
   hooks.deadline = std::chrono::steady_clock::now();  // already passed
   const auto shrunk =
-      cli::shrinkCase(hf, Settings{}, "differs: regions", judge, 5000, hooks);
+      kit::shrinkCase(hf, Settings{}, "differs: regions", judge, 5000, hooks);
   EXPECT_EQ(judged, 0);
   EXPECT_EQ(shrunk.hf.spanCount(), hf.spanCount());
 }
@@ -98,12 +98,12 @@ TEST(Shrink, StopsAtItsDeadline) {
 TEST(Shrink, KeepsWhatTheDisagreementNeedsAndDropsTheRest) {
   const Heightfield hf = generateScenario("multifloor", {16, 2});
   ASSERT_GT(multiFloorColumns(hf), 0);
-  const cli::Judge judge = [](const Heightfield& h, const Settings&) {
+  const kit::Judge judge = [](const Heightfield& h, const Settings&) {
     requireValid(h);
-    return multiFloorColumns(h) > 0 ? "differs: regions" : cli::kAgree;
+    return multiFloorColumns(h) > 0 ? "differs: regions" : kit::kAgree;
   };
   const auto shrunk =
-      cli::shrinkCase(hf, Settings{}, "differs: regions", judge);
+      kit::shrinkCase(hf, Settings{}, "differs: regions", judge);
   EXPECT_EQ(shrunk.hf.width * shrunk.hf.depth, 1);
   EXPECT_EQ(shrunk.hf.spanCount(), 2);
 }
@@ -119,12 +119,12 @@ TEST(Shrink, CutsLinksAndFlattensAreas) {
     }
     return n;
   };
-  const cli::Judge judge = [&](const Heightfield& h, const Settings&) {
+  const kit::Judge judge = [&](const Heightfield& h, const Settings&) {
     requireValid(h);
-    return linkCount(h) >= 1 ? "differs: distances" : cli::kAgree;
+    return linkCount(h) >= 1 ? "differs: distances" : kit::kAgree;
   };
   const auto shrunk =
-      cli::shrinkCase(hf, Settings{}, "differs: distances", judge);
+      kit::shrinkCase(hf, Settings{}, "differs: distances", judge);
   EXPECT_EQ(linkCount(shrunk.hf), 1);
   EXPECT_EQ(shrunk.hf.spanCount(), 2);
   EXPECT_EQ(shrunk.hf.spans[0].area, shrunk.hf.spans[1].area);
@@ -133,12 +133,12 @@ TEST(Shrink, CutsLinksAndFlattensAreas) {
 TEST(Shrink, StopsAfterItsBudgetOfRuns) {
   const Heightfield hf = generateScenario("terrain", {20, 1});
   int calls = 0;
-  const cli::Judge judge = [&calls](const Heightfield&, const Settings&) {
+  const kit::Judge judge = [&calls](const Heightfield&, const Settings&) {
     ++calls;
     return std::string("crashed (signal 11)");
   };
   const auto shrunk =
-      cli::shrinkCase(hf, Settings{}, "crashed (signal 11)", judge, 7);
+      kit::shrinkCase(hf, Settings{}, "crashed (signal 11)", judge, 7);
   EXPECT_EQ(calls, 7);
   EXPECT_EQ(shrunk.judged, 7);
 }

@@ -22,8 +22,8 @@
 #include <utility>
 #include <vector>
 
+#include "checks/invariants.h"
 #include "tests/every_implementation.h"
-#include "tests/invariants.h"
 #include "tests/test_support.h"
 #include "tests/worked_fields.h"
 
@@ -166,7 +166,7 @@ TEST_P(Layers, OneWayLinkBetweenFloorsIsNoAdjacency) {
   const int rampTop = spanOf(hf, 5, 4, 10);
   hf.spans[p5].link[1] = kNoLink;
   ASSERT_EQ(hf.linkTarget(rampTop, 3), p5);  // the one-way link is there
-  EXPECT_EQ(testing::mutualNeighbour(hf, rampTop, 3), -1);
+  EXPECT_EQ(checks::mutualNeighbour(hf, rampTop, 3), -1);
 
   const auto rampWithGround = [](int x, int z, int y) {
     if (isUpper(x, z, y) || isP5(x, z, y)) return 2;

@@ -18,14 +18,14 @@
 #include <string>
 #include <vector>
 
-#include "cli/process.h"
+#include "kit/process.h"
 #include "tests/cli_support.h"
 
 namespace regcon {
 namespace {
 
 namespace fs = std::filesystem;
-using cli::shellQuote;
+using kit::shellQuote;
 using nlohmann::json;
 using testing::readText;
 using testing::writeText;
@@ -33,7 +33,7 @@ using testing::writeText;
 using testing::kRegcon;
 const fs::path kSource = REGCON_SOURCE_DIR;
 const fs::path kGuide = kSource / "docs" / "porting.md";
-const fs::path kManifest = kSource / "corpus" / "conformance" / "manifest.json";
+const fs::path kManifest = kSource / "conformance" / "manifest.json";
 
 // The fenced blocks of `markdown` whose info string is `language` (empty:
 // a bare fence), without their fences.

@@ -1,12 +1,12 @@
-// The process runner under `conform` and `suite` (cli/process.h): exit
+// The process runner under `conform` and `suite` (kit/process.h): exit
 // codes, signals, the deadline, the output cap, the stderr tail and the
 // line-by-line dialogue of batch mode, each with a shell one-liner.
 #include <gtest/gtest.h>
 #include <signal.h>
 
-#include "cli/process.h"
+#include "kit/process.h"
 
-namespace regcon::cli {
+namespace regcon::kit {
 namespace {
 
 using namespace std::chrono_literals;
@@ -126,4 +126,4 @@ TEST(Process, WritingToACommandThatExitedFailsWithoutEndingTheRunner) {
 }
 
 }  // namespace
-}  // namespace regcon::cli
+}  // namespace regcon::kit

@@ -9,16 +9,17 @@
 #include <string>
 #include <tuple>
 
-#include "core/compare.h"
-#include "core/io.h"
+#include "checks/invariants.h"
+#include "interchange/compare.h"
+#include "interchange/io.h"
 #include "tests/every_implementation.h"
-#include "tests/invariants.h"
 #include "tests/real_inputs.h"
 
 namespace regcon {
 namespace {
 
 using namespace regcon::testing;
+using namespace regcon::checks;
 
 using InputAndImplementation = std::tuple<RealInputName, const Implementation*>;
 

@@ -16,12 +16,12 @@
 #include <string>
 #include <vector>
 
+#include "checks/invariants.h"
 #include "core/builder.h"
-#include "core/scenarios.h"
+#include "gen/scenarios.h"
 #include "reference/contours_steps.h"
 #include "reference/reference.h"
 #include "tests/every_implementation.h"
-#include "tests/invariants.h"
 #include "tests/real_inputs.h"
 #include "tests/test_support.h"
 #include "tests/worked_fields.h"
@@ -634,7 +634,7 @@ TEST(LayerSteps, AssignedLayersAndLabelledComponentsOfTheRestartBuilding) {
 
 // §6 Tracing on every mesh and scenario (tests/real_inputs.h): per region
 // the traced loops' signed areas sum to twice its span count and their
-// lengths to its boundary edges (tests/invariants.h), zero-area loops
+// lengths to its boundary edges (checks/invariants.h), zero-area loops
 // included, which no output shows.
 class RealInputSteps : public ::testing::TestWithParam<testing::RealInputName> {
  protected:
@@ -652,11 +652,11 @@ TEST_P(RealInputSteps, TracedLoopsCoverEachRegionExactly) {
     Settings settings;
     settings.partition = p;
     const auto regions = ref::buildRegions(hf(), settings).regions;
-    std::vector<testing::RegionLoop> loops;
+    std::vector<checks::RegionLoop> loops;
     for (const auto& loop : ref::traceLoops(hf(), regions)) {
       loops.push_back({loop.region, loop.vertices});
     }
-    EXPECT_EQ(testing::checkTracedLoops(hf(), regions, loops), "");
+    EXPECT_EQ(checks::checkTracedLoops(hf(), regions, loops), "");
   }
 }
 

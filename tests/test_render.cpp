@@ -18,19 +18,19 @@
 #include <sstream>
 
 #include "cli/commands.h"
-#include "cli/render.h"
-#include "core/io.h"
-#include "core/scenarios.h"
+#include "gen/scenarios.h"
+#include "interchange/io.h"
 #include "registry/implementations.h"
+#include "render/render.h"
 #include "tests/test_support.h"
 
 namespace regcon {
 namespace {
 
 namespace fs = std::filesystem;
-using cli::regionColour;
-using cli::RenderRequest;
-using cli::RenderSide;
+using render::regionColour;
+using render::RenderRequest;
+using render::RenderSide;
 
 struct XmlDocFree {
   void operator()(xmlDoc* doc) const { xmlFreeDoc(doc); }
@@ -137,8 +137,9 @@ TEST(Render, EveryVectorIsWellFormedDeterministicAndShowsEveryRegion) {
         rawSettings(readSettingsFile(base + ".settings.json"));
     for (const Implementation* impl : allImplementations()) {
       const RenderRequest request = requestFor(hf, settings, *impl);
-      const std::string svg = cli::renderSvg(hf, request);
-      EXPECT_EQ(svg, cli::renderSvg(hf, request)) << "same input, same bytes";
+      const std::string svg = render::renderSvg(hf, request);
+      EXPECT_EQ(svg, render::renderSvg(hf, request))
+          << "same input, same bytes";
       XmlDoc doc = parseXml(svg);
       ASSERT_TRUE(doc) << impl->name() << ": not well-formed XML";
       const std::set<std::string> fills = rectFills(doc.get());
@@ -165,7 +166,7 @@ TEST(Render, EveryScenarioAtEveryPartitionIsWellFormed) {
         SCOPED_TRACE(scenario + " " + partitionName(partition) + " " +
                      impl->name());
         XmlDoc doc =
-            parseXml(cli::renderSvg(hf, requestFor(hf, settings, *impl)));
+            parseXml(render::renderSvg(hf, requestFor(hf, settings, *impl)));
         ASSERT_TRUE(doc);
         EXPECT_EQ(name(xmlDocGetRootElement(doc.get())), "svg");
       }
@@ -184,7 +185,7 @@ TEST(Render, OnePanelPerLevelAndFloorPicksOne) {
   request.layers = {true, false, true};
   auto panelLevels = [&](const RenderRequest& r) {
     std::vector<std::string> levels;
-    XmlDoc doc = parseXml(cli::renderSvg(hf, r));
+    XmlDoc doc = parseXml(render::renderSvg(hf, r));
     for (xmlNode* n : elements(doc.get())) {
       if (attribute(n, "class") == "panel") {
         levels.push_back(attribute(n, "data-level"));
@@ -196,7 +197,7 @@ TEST(Render, OnePanelPerLevelAndFloorPicksOne) {
   request.floor = 1;
   EXPECT_EQ(panelLevels(request), (std::vector<std::string>{"1"}));
   request.floor = 2;
-  EXPECT_THROW(cli::renderSvg(hf, request), InputError);
+  EXPECT_THROW(render::renderSvg(hf, request), InputError);
 }
 
 // Circles on the region panels mark spans whose region differs; contour
@@ -212,7 +213,7 @@ TEST(Render, DiffCirclesExactlyTheDifferingSpansAndVertices) {
   other.result.contours.contours[0].vertices[1].x += 1;
   request.sides.push_back(other);
   request.layers = {true, false, true};
-  XmlDoc doc = parseXml(cli::renderSvg(hf, request));
+  XmlDoc doc = parseXml(render::renderSvg(hf, request));
   ASSERT_TRUE(doc);
   std::map<std::string, std::multiset<std::string>> spanCircles;
   int vertexCircles = 0;
@@ -317,7 +318,7 @@ TEST(Render, RsvgConvertDrawsEachCellInItsColour) {
   const Implementation& impl = *allImplementations().front();
   RenderRequest request = requestFor(hf, unfiltered(), impl);
   request.layers = {true, false, false};
-  const std::string svg = cli::renderSvg(hf, request);
+  const std::string svg = render::renderSvg(hf, request);
   const fs::path dir = fs::temp_directory_path() /
                        ("regcon-render-" + std::to_string(::getpid()));
   fs::create_directories(dir);
@@ -326,7 +327,7 @@ TEST(Render, RsvgConvertDrawsEachCellInItsColour) {
                               "' -o '" + (dir / "out.png").string() + "'";
   ASSERT_EQ(std::system(command.c_str()), 0)
       << "rsvg-convert (Debian librsvg2-bin, installed by "
-         "scripts/install-deps.sh) must draw the SVG";
+         "tools/install-deps.sh) must draw the SVG";
   const Image image = readPng((dir / "out.png").string());
   fs::remove_all(dir);
   ASSERT_GT(image.width, 0) << "empty or unreadable PNG";

@@ -6,8 +6,8 @@
 #include <string>
 
 #include "core/builder.h"
-#include "core/hash.h"
-#include "core/scenarios.h"
+#include "gen/scenarios.h"
+#include "interchange/hash.h"
 #include "registry/implementations.h"
 
 namespace regcon {

@@ -9,8 +9,8 @@
 #include <limits>
 #include <sstream>
 
-#include "core/io.h"
 #include "core/limits.h"
+#include "interchange/io.h"
 #include "registry/implementations.h"
 #include "tests/test_support.h"
 

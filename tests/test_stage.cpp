@@ -4,9 +4,9 @@
 
 #include <map>
 
-#include "core/hash.h"
-#include "core/io.h"
-#include "core/scenarios.h"
+#include "gen/scenarios.h"
+#include "interchange/hash.h"
+#include "interchange/io.h"
 #include "tests/every_implementation.h"
 #include "tests/test_support.h"
 #include "tests/worked_fields.h"
@@ -223,12 +223,12 @@ TEST_P(SelfOverlappingRegion, SpiralRampTracesTwoOutlinesAndAHole) {
   const Contour& border = set.contours[0];
   const Contour& pit = set.contours[1];
   ASSERT_TRUE(border.rawOutline && pit.rawOutline && pit.rawHoles);
-  EXPECT_EQ(testing::twiceSignedArea(*border.rawOutline), 198);
+  EXPECT_EQ(checks::twiceSignedArea(*border.rawOutline), 198);
   EXPECT_EQ(border.rawHoles, std::vector<Loop>{});
   EXPECT_EQ(pit.rawOutline, spiralPitLoop());
-  EXPECT_EQ(testing::twiceSignedArea(*pit.rawOutline), 14);
+  EXPECT_EQ(checks::twiceSignedArea(*pit.rawOutline), 14);
   ASSERT_EQ(pit.rawHoles->size(), 1u);  // the pillar
-  EXPECT_EQ(testing::twiceSignedArea((*pit.rawHoles)[0]), -18);
+  EXPECT_EQ(checks::twiceSignedArea((*pit.rawHoles)[0]), -18);
   EXPECT_EQ((*pit.rawHoles)[0].size(), 12u);
 }
 
@@ -316,7 +316,7 @@ TEST_P(SelfOverlappingRegion, HoleWithNoBridgeStillTriggersTheCrossingCheck) {
   joined.insert(joined.end(), pillarAndBack.begin(), pillarAndBack.end());
   testing::appendSpiralPitLoopTail(joined, 7);
   ASSERT_EQ(joined.size(), 44u + 10u + 2u);
-  EXPECT_EQ(testing::twiceSignedArea(joined), 18 - 8);
+  EXPECT_EQ(checks::twiceSignedArea(joined), 18 - 8);
 
   Settings settings;
   settings.maxError = 0;
@@ -366,7 +366,7 @@ TEST_P(DuplicatePositions, CornerOfTwoFloorsAtACliffMergesKeepingTheFirst) {
                        {2, 5, 2, -1},
                        {1, 5, 2, -1},
                        {0, 4, 2, -1}}));
-  EXPECT_EQ(testing::twiceSignedArea(raw), 8);
+  EXPECT_EQ(checks::twiceSignedArea(raw), 8);
   EXPECT_EQ(traced.contours[0].rawHoles, std::vector<Loop>{});
 
   const ContourSet set = impl().contours(hf, regions, Settings{});

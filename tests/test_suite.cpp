@@ -16,15 +16,15 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "cli/file_names.h"
-#include "cli/process.h"
+#include "kit/file_names.h"
+#include "kit/process.h"
 #include "tests/cli_support.h"
 
 namespace regcon {
 namespace {
 
 namespace fs = std::filesystem;
-using cli::shellQuote;
+using kit::shellQuote;
 using nlohmann::json;
 
 using testing::CliRun;
@@ -249,10 +249,10 @@ TEST_F(Suite, ACounterDifferenceHidesNoVertexDifference) {
 }
 
 TEST_F(Suite, ACommandThatSleepsPastTheTimeoutIsKilled) {
-  const auto start = cli::Clock::now();
+  const auto start = kit::Clock::now();
   const CliRun r = suite(port("sleepy", "sleep 30"), "--timeout 0.5 --jobs 3");
   EXPECT_EQ(r.exitCode, 5);
-  EXPECT_LT(cli::Clock::now() - start, std::chrono::seconds(20));
+  EXPECT_LT(kit::Clock::now() - start, std::chrono::seconds(20));
   EXPECT_EQ(caseOf(kWatershedCase)["status"], "timeout");
   EXPECT_EQ(caseOf(kRejectCase)["status"], "timeout");
   JunitCounts x = junit();
@@ -573,7 +573,7 @@ TEST_F(Suite, ShrinkWritesASmallerCaseThatStillDiffersTheSameWay) {
     ASSERT_TRUE(c["shrunk"].is_object()) << c.dump();
     const json& s = c["shrunk"];
     EXPECT_EQ(s["verdict"], "differs: regions") << id;
-    const fs::path folder = shrunkDir / cli::caseFileName(id);
+    const fs::path folder = shrunkDir / kit::caseFileName(id);
     const fs::path chf = folder / "shrunk.chf.json";
     ASSERT_TRUE(fs::exists(chf)) << chf;
     ASSERT_TRUE(fs::exists(folder / "shrunk.settings.json"));

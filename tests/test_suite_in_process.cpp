@@ -1,4 +1,4 @@
-// The suite run in process (cli/answer_source.h) against fake
+// The suite run in process (kit/answer_source.h) against fake
 // implementations: one that alters one number, one that throws, one that
 // rejects everything. The planted change fails exactly the cases that the
 // same change fails when made by a shell port behind /bin/sh.
@@ -9,9 +9,9 @@
 #include <set>
 #include <stdexcept>
 
-#include "cli/answer_source.h"
-#include "cli/process.h"
-#include "cli/suite.h"
+#include "kit/answer_source.h"
+#include "kit/process.h"
+#include "kit/suite.h"
 #include "registry/implementations.h"
 #include "tests/cli_support.h"
 
@@ -19,26 +19,26 @@ namespace regcon {
 namespace {
 
 namespace fs = std::filesystem;
-using cli::shellQuote;
+using kit::shellQuote;
 using nlohmann::json;
 
 using testing::kRegcon;
 const std::string kShippedSuite = testing::kShippedSuite.string();
 
-cli::SuiteRun runInProcess(cli::StageFunction stage,
+kit::SuiteRun runInProcess(kit::StageFunction stage,
                            const std::vector<std::string>& filter) {
-  cli::SuiteOptions options;
+  kit::SuiteOptions options;
   options.command = "in process";
   options.suiteDir = kShippedSuite;
   options.filter = filter;
   options.jobs = 2;
-  options.answers = cli::inProcessAnswers(std::move(stage));
-  return cli::runSuite(options, nullptr);
+  options.answers = kit::inProcessAnswers(std::move(stage));
+  return kit::runSuite(options, nullptr);
 }
 
-std::set<std::string> failingIds(const cli::SuiteRun& run) {
+std::set<std::string> failingIds(const kit::SuiteRun& run) {
   std::set<std::string> ids;
-  for (const cli::CaseOutcome& o : run.outcomes) {
+  for (const kit::CaseOutcome& o : run.outcomes) {
     if (o.fails()) ids.insert(o.suiteCase.id);
   }
   return ids;
@@ -55,12 +55,12 @@ class SuiteInProcess : public testing::TestDirectory {
 
 TEST_F(SuiteInProcess, BothImplementationsPassEveryCase) {
   for (const char* name : {"reference", "optimized"}) {
-    cli::SuiteOptions options;
+    kit::SuiteOptions options;
     options.command = name;
     options.suiteDir = kShippedSuite;
     options.jobs = 2;
-    options.answers = cli::inProcessAnswers(*findImplementation(name));
-    const cli::SuiteRun run = cli::runSuite(options, nullptr);
+    options.answers = kit::inProcessAnswers(*findImplementation(name));
+    const kit::SuiteRun run = kit::runSuite(options, nullptr);
     EXPECT_GT(run.outcomes.size(), 400u);
     EXPECT_EQ(failingIds(run), std::set<std::string>{}) << name;
   }
@@ -69,7 +69,7 @@ TEST_F(SuiteInProcess, BothImplementationsPassEveryCase) {
 // regionCount 3 reported as 4: the same one-line change, in process and as
 // a shell port's sed, on the cases tagged "holes".
 TEST_F(SuiteInProcess, APlantedChangeFailsExactlyTheCasesTheShellRunFails) {
-  const cli::SuiteRun inProcess = runInProcess(
+  const kit::SuiteRun inProcess = runInProcess(
       [](const Heightfield& hf, const Settings& settings) {
         StageResult result = optimizedStage(hf, settings);
         if (result.regions.regionCount == 3) result.regions.regionCount = 4;
@@ -98,30 +98,30 @@ TEST_F(SuiteInProcess, APlantedChangeFailsExactlyTheCasesTheShellRunFails) {
 }
 
 TEST_F(SuiteInProcess, AnImplementationThatThrowsIsAnInternalError) {
-  const cli::SuiteRun run = runInProcess(
+  const kit::SuiteRun run = runInProcess(
       [](const Heightfield&, const Settings&) -> StageResult {
         throw std::logic_error("planted");
       },
       {"vector/hole-7x7"});
   ASSERT_EQ(run.outcomes.size(), 1u);
-  EXPECT_EQ(run.outcomes[0].verdict.status, cli::Status::InternalError);
+  EXPECT_EQ(run.outcomes[0].verdict.status, kit::Status::InternalError);
   EXPECT_NE(run.outcomes[0].verdict.message.find("threw: planted"),
             std::string::npos);
 }
 
 TEST_F(SuiteInProcess, AnImplementationThatRejectsFailsCasesAndPassesRejects) {
-  const cli::SuiteRun run = runInProcess(
+  const kit::SuiteRun run = runInProcess(
       [](const Heightfield&, const Settings&) -> StageResult {
         throw InputError("no");
       },
       {});
-  for (const cli::CaseOutcome& o : run.outcomes) {
+  for (const kit::CaseOutcome& o : run.outcomes) {
     EXPECT_EQ(o.passed(), o.suiteCase.mustReject) << o.suiteCase.id;
   }
 }
 
 TEST_F(SuiteInProcess, GarbageInTheResultIsPointedAtByTheComparer) {
-  const cli::SuiteRun run = runInProcess(
+  const kit::SuiteRun run = runInProcess(
       [](const Heightfield& hf, const Settings& settings) {
         StageResult result = optimizedStage(hf, settings);
         result.contours.droppedHoles += 7;
@@ -129,13 +129,13 @@ TEST_F(SuiteInProcess, GarbageInTheResultIsPointedAtByTheComparer) {
       },
       {"vector/hole-7x7"});
   ASSERT_EQ(run.outcomes.size(), 1u);
-  const cli::Verdict& v = run.outcomes[0].verdict;
-  EXPECT_EQ(v.status, cli::Status::Mismatch);
+  const kit::Verdict& v = run.outcomes[0].verdict;
+  EXPECT_EQ(v.status, kit::Status::Mismatch);
   ASSERT_FALSE(v.differences.empty());
   EXPECT_EQ(v.differences.front().section, "droppedHoles");
-  EXPECT_NE(cli::verdictLines(v).find("droppedHoles (§6): 1 differing entry"),
+  EXPECT_NE(kit::verdictLines(v).find("droppedHoles (§6): 1 differing entry"),
             std::string::npos)
-      << cli::verdictLines(v);
+      << kit::verdictLines(v);
 }
 
 // A port that numbers the regions otherwise (ids 1 and 2 swapped, in the
@@ -143,7 +143,7 @@ TEST_F(SuiteInProcess, GarbageInTheResultIsPointedAtByTheComparer) {
 // not as a difference of every span of the two regions.
 TEST_F(SuiteInProcess, ARenumberedPartitionIsReportedAsNumberedDifferently) {
   const auto swap = [](int id) { return id == 1 ? 2 : id == 2 ? 1 : id; };
-  const cli::SuiteRun run = runInProcess(
+  const kit::SuiteRun run = runInProcess(
       [&swap](const Heightfield& hf, const Settings& settings) {
         StageResult result = optimizedStage(hf, settings);
         for (int& id : result.regions.regions) id = swap(id);
@@ -152,8 +152,8 @@ TEST_F(SuiteInProcess, ARenumberedPartitionIsReportedAsNumberedDifferently) {
       },
       {"vector/monotone-u-5x3"});
   ASSERT_EQ(run.outcomes.size(), 1u);
-  const cli::Verdict& v = run.outcomes[0].verdict;
-  EXPECT_EQ(v.status, cli::Status::Mismatch);
+  const kit::Verdict& v = run.outcomes[0].verdict;
+  EXPECT_EQ(v.status, kit::Status::Mismatch);
   EXPECT_EQ(v.specSection, "§5.3");
   EXPECT_NE(v.message.find("numbered differently"), std::string::npos)
       << v.message;
@@ -161,7 +161,7 @@ TEST_F(SuiteInProcess, ARenumberedPartitionIsReportedAsNumberedDifferently) {
 
 // A partition that differs in more than numbering is not called renumbered.
 TEST_F(SuiteInProcess, AMergedPartitionIsNotCalledRenumbered) {
-  const cli::SuiteRun run = runInProcess(
+  const kit::SuiteRun run = runInProcess(
       [](const Heightfield& hf, const Settings& settings) {
         StageResult result = optimizedStage(hf, settings);
         for (int& id : result.regions.regions) id = id == 2 ? 1 : id;
@@ -176,16 +176,16 @@ TEST_F(SuiteInProcess, AMergedPartitionIsNotCalledRenumbered) {
 // The tag table puts the telling tag first: the one whose cases fail the
 // most often, not the one every case carries.
 TEST(SuiteSummary, TagsAreSortedByTheShareOfTheirCasesThatFail) {
-  cli::SuiteRun run;
+  kit::SuiteRun run;
   for (int i = 0; i < 10; ++i) {
-    cli::CaseOutcome o;
+    kit::CaseOutcome o;
     o.suiteCase.id = "case/" + std::to_string(i);
     o.suiteCase.tags = {"every-case"};
     if (i < 2) o.suiteCase.tags.push_back("one-way-links");
-    o.verdict.status = i < 3 ? cli::Status::Mismatch : cli::Status::Pass;
+    o.verdict.status = i < 3 ? kit::Status::Mismatch : kit::Status::Pass;
     run.outcomes.push_back(o);
   }
-  const std::string table = cli::summaryTable(run);
+  const std::string table = kit::summaryTable(run);
   const size_t telling = table.find("  one-way-links ");
   const size_t common = table.find("  every-case ");
   ASSERT_NE(telling, std::string::npos) << table;

@@ -7,7 +7,7 @@
 #include <map>
 
 #include "core/builder.h"
-#include "core/io.h"
+#include "interchange/io.h"
 
 namespace regcon::testing {
 namespace {

@@ -21,14 +21,14 @@
 #include <thread>
 #include <vector>
 
-#include "cli/process.h"
+#include "kit/process.h"
 #include "tests/cli_support.h"
 
 namespace regcon {
 namespace {
 
 namespace fs = std::filesystem;
-using cli::shellQuote;
+using kit::shellQuote;
 using nlohmann::json;
 using testing::readText;
 using testing::writeText;

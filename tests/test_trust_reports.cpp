@@ -23,15 +23,15 @@
 #include <string>
 #include <vector>
 
-#include "cli/process.h"
-#include "cli/report_text.h"
+#include "kit/process.h"
+#include "render/report_text.h"
 #include "tests/cli_support.h"
 
 namespace regcon {
 namespace {
 
 namespace fs = std::filesystem;
-using cli::shellQuote;
+using kit::shellQuote;
 using nlohmann::json;
 using testing::CliRun;
 using testing::readText;
@@ -416,9 +416,9 @@ TEST_F(TrustReports, RenderFloorOfTheWrongFormIsAUsageErrorLikeTheOthers) {
 // The validator's edges, byte by byte (RFC 3629 section 4's table): what is
 // kept, what is shown as \xHH, for each reader.
 TEST_F(TrustReports, TheTextRulesEscapeExactlyWhatEachReaderCannotTake) {
-  using cli::terminalEscaped;
-  using cli::utf8Escaped;
-  using cli::xmlCharsEscaped;
+  using render::terminalEscaped;
+  using render::utf8Escaped;
+  using render::xmlCharsEscaped;
   EXPECT_EQ(utf8Escaped("a\xC0\x80"
                         "b"),
             "a\\xC0\\x80b");                         // overlong NUL
@@ -453,10 +453,10 @@ TEST_F(TrustReports, TheTextRulesEscapeExactlyWhatEachReaderCannotTake) {
 TEST_F(TrustReports, ADocumentWhoseStreamFailedIsRefused) {
   std::ostringstream out;
   out << "{\"format\":\"build3d.result\",";
-  EXPECT_EQ(cli::completeDocument(out, "build3d.result"), out.str());
+  EXPECT_EQ(render::completeDocument(out, "build3d.result"), out.str());
   out.setstate(std::ios::badbit);
   try {
-    cli::completeDocument(out, "build3d.result");
+    render::completeDocument(out, "build3d.result");
     ADD_FAILURE() << "a failed stream's text was returned";
   } catch (const std::runtime_error& e) {
     EXPECT_NE(std::string(e.what()).find("build3d.result: the document could "

@@ -5,9 +5,9 @@
 #include <filesystem>
 #include <fstream>
 
-#include "core/compare.h"
-#include "core/hash.h"
-#include "core/io.h"
+#include "interchange/compare.h"
+#include "interchange/hash.h"
+#include "interchange/io.h"
 #include "registry/implementations.h"
 #include "tests/test_support.h"
 

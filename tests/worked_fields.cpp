@@ -5,10 +5,10 @@
 #include <set>
 #include <utility>
 
+#include "checks/invariants.h"
 #include "core/builder.h"
-#include "core/compare.h"
-#include "core/scenarios.h"
-#include "tests/invariants.h"
+#include "gen/scenarios.h"
+#include "interchange/compare.h"
 #include "tests/test_support.h"
 
 namespace regcon::testing {
@@ -16,7 +16,7 @@ namespace regcon::testing {
 void expectCounterClockwise(const ContourSet& set) {
   for (const Contour& c : set.contours) {
     EXPECT_GE(c.vertices.size(), 3u);
-    EXPECT_GT(twiceSignedArea(c.vertices), 0) << "region " << c.region;
+    EXPECT_GT(checks::twiceSignedArea(c.vertices), 0) << "region " << c.region;
   }
 }
 
@@ -277,7 +277,7 @@ std::vector<int> expectedBy(const Heightfield& hf,
   }
   for (int s = 0; adjacency && s < hf.spanCount(); ++s) {
     for (int d = 0; d < 4; ++d) {
-      const int n = mutualNeighbour(hf, s, d);
+      const int n = checks::mutualNeighbour(hf, s, d);
       if (n < 0) continue;
       const int a = regions[s], b = regions[n];
       if (a == 0 || b == 0 || a == b) continue;

@@ -13,8 +13,8 @@
 #include <string>
 #include <vector>
 
+#include "checks/invariants.h"  // twiceSignedArea
 #include "core/types.h"
-#include "tests/invariants.h"  // twiceSignedArea
 
 namespace regcon {
 
@@ -34,8 +34,8 @@ inline ContourVertex P(int x, int z, int neighbor) {
 // Every contour is counter-clockwise with at least 3 vertices.
 void expectCounterClockwise(const ContourSet& set);
 
-// Two partitions of hf compared whole through core/compare.h (regions and
-// regionCount; distances when both have them), so a failure names the first
+// Two partitions of hf compared whole through interchange/compare.h (regions
+// and regionCount; distances when both have them), so a failure names the first
 // differing span and how many differ.
 ::testing::AssertionResult SameRegions(const Heightfield& hf,
                                        const RegionResult& expected,

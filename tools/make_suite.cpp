@@ -1,6 +1,6 @@
-// regcon_make_suite: writes the conformance suite (corpus/conformance/) from
+// regcon_make_suite: writes the conformance suite (conformance/) from
 // the worked vectors, the generated cases chosen by the mutation runner and
-// the must-reject documents; see corpus/conformance/README.md.
+// the must-reject documents; see conformance/README.md.
 //
 //   regcon_make_suite [--vectors DIR] [--selection FILE] [--tests DIR]
 //                     [--version N] OUTDIR
@@ -15,10 +15,10 @@
 #include <iostream>
 #include <string>
 
-#include "cli/suite_build.h"
+#include "gen/suite_build.h"
 
 int main(int argc, char** argv) {
-  regcon::cli::SuiteBuildOptions options;
+  regcon::gen::SuiteBuildOptions options;
   options.vectorsDir = "../shared/vectors";
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
@@ -47,7 +47,7 @@ int main(int argc, char** argv) {
     options.selectionPath = options.outputDir + "/power.json";
   }
   try {
-    std::cout << regcon::cli::buildSuite(options) << "\n";
+    std::cout << regcon::gen::buildSuite(options) << "\n";
   } catch (const std::exception& e) {
     std::cerr << "regcon_make_suite: " << e.what() << "\n";
     return 2;

@@ -1,7 +1,7 @@
 // regcon_pool: the mutation pool runner. Draws cases FROM..COUNT-1 of the
-// generated pool (cli/suite_cases.h) with SEED and prints, one line per case,
+// generated pool (gen/suite_cases.h) with SEED and prints, one line per case,
 // its index and the short canonical hashes (distances, regions, contours) of
-// the whole stage as the linked implementation computes it. scripts/mutate.py
+// the whole stage as the linked implementation computes it. mutation/mutate.py
 // runs it once per mutant of reference/ and compares the lines with the
 // unmutated run's: each differing line is a case that kills the mutant.
 //
@@ -23,10 +23,10 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "cli/suite_cases.h"
-#include "core/hash.h"
 #include "core/implementation.h"
-#include "core/io.h"
+#include "gen/suite_cases.h"
+#include "interchange/hash.h"
+#include "interchange/io.h"
 #include "registry/implementations.h"
 
 namespace {
@@ -36,7 +36,7 @@ std::string shortHash(const std::string& hex) {
 }
 
 std::string hashLine(const regcon::Implementation& impl,
-                     const regcon::cli::GeneratedCase& c) {
+                     const regcon::gen::GeneratedCase& c) {
   const regcon::StageResult result = regcon::runStage(impl, c.hf, c.settings);
   const std::string distances =
       result.regions.distances
@@ -48,13 +48,13 @@ std::string hashLine(const regcon::Implementation& impl,
 }
 
 // The cases of a suite manifest, documents read from the suite folder.
-std::vector<std::pair<std::string, regcon::cli::GeneratedCase>> suiteCases(
+std::vector<std::pair<std::string, regcon::gen::GeneratedCase>> suiteCases(
     const std::string& dir) {
   std::ifstream in(std::filesystem::path(dir) / "manifest.json");
   const auto manifest = nlohmann::json::parse(in);
-  std::vector<std::pair<std::string, regcon::cli::GeneratedCase>> cases;
+  std::vector<std::pair<std::string, regcon::gen::GeneratedCase>> cases;
   for (const auto& c : manifest.at("cases")) {
-    regcon::cli::GeneratedCase g;
+    regcon::gen::GeneratedCase g;
     g.origin = c.at("id");
     g.hf =
         regcon::readHeightfieldFile(dir + "/" + c.at("chf").get<std::string>());
@@ -71,7 +71,7 @@ void printLine(const std::string& id, const std::string& line) {
 }
 
 std::string caseLine(const regcon::Implementation& impl,
-                     const regcon::cli::GeneratedCase& c, bool describe) {
+                     const regcon::gen::GeneratedCase& c, bool describe) {
   try {
     return describe ? c.origin : hashLine(impl, c);
   } catch (const std::exception& e) {
@@ -111,7 +111,7 @@ int main(int argc, char** argv) {
   const uint64_t count = std::stoull(positional[1]);
   const uint64_t from = positional.size() == 3 ? std::stoull(positional[2]) : 0;
   for (uint64_t index = from; index < count; ++index) {
-    const auto c = regcon::cli::generatedCase(seed, index);
+    const auto c = regcon::gen::generatedCase(seed, index);
     printLine(std::to_string(index), caseLine(*impl, c, describe));
   }
   if (suiteDir.empty()) return 0;

@@ -1,19 +1,19 @@
 // regcon's conformance suite as one GoogleTest case per suite case, run in
 // process against the implementations this binary links (see README.md).
-#include "cli/suite.h"
+#include "kit/suite.h"
 
 #include <gtest/gtest.h>
 
 #include <string>
 #include <vector>
 
-#include "cli/answer_source.h"
-#include "cli/suite_manifest.h"
+#include "kit/answer_source.h"
+#include "kit/suite_manifest.h"
 #include "registry/implementations.h"
 
 namespace {
 
-using regcon::cli::SuiteCase;
+using regcon::kit::SuiteCase;
 
 struct SuiteParameter {
   std::string implementation;
@@ -26,7 +26,7 @@ std::vector<std::string> implementationsUnderTest() {
 }
 
 std::vector<SuiteParameter> everyCase() {
-  const regcon::cli::Suite suite = regcon::cli::readSuite(REGCON_SUITE_DIR);
+  const regcon::kit::Suite suite = regcon::kit::readSuite(REGCON_SUITE_DIR);
   std::vector<SuiteParameter> parameters;
   for (const std::string& name : implementationsUnderTest()) {
     for (const SuiteCase& c : suite.cases) parameters.push_back({name, c});
@@ -47,13 +47,13 @@ class ConformanceSuite : public ::testing::TestWithParam<SuiteParameter> {};
 
 TEST_P(ConformanceSuite, Conforms) {
   const SuiteParameter& p = GetParam();
-  const auto source = regcon::cli::inProcessAnswers(
+  const auto source = regcon::kit::inProcessAnswers(
       *regcon::findImplementation(p.implementation))();
-  const regcon::cli::Verdict verdict =
-      regcon::cli::classifySuiteCase(p.suiteCase, source->ask(p.suiteCase));
-  EXPECT_TRUE(regcon::cli::isPass(verdict.status))
+  const regcon::kit::Verdict verdict =
+      regcon::kit::classifySuiteCase(p.suiteCase, source->ask(p.suiteCase));
+  EXPECT_TRUE(regcon::kit::isPass(verdict.status))
       << p.suiteCase.id << "\n"
-      << regcon::cli::verdictLines(verdict);
+      << regcon::kit::verdictLines(verdict);
 }
 
 INSTANTIATE_TEST_SUITE_P(Suite, ConformanceSuite,

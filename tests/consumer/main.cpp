@@ -7,10 +7,10 @@
 #include <iostream>
 
 #include "core/builder.h"
-#include "core/hash.h"
 #include "core/implementation.h"
-#include "core/io.h"
 #include "core/version.h"
+#include "interchange/hash.h"
+#include "interchange/io.h"
 #include "registry/implementations.h"
 
 namespace {
@@ -51,6 +51,6 @@ int main(int argc, char** argv) {
   std::cout << "distances " << regcon::hashDistances(*result.regions.distances)
             << "\nregions " << regcon::hashRegions(result.regions)
             << "\ncontours " << regcon::hashContours(result.contours) << "\n";
-  std::cerr << "regcon " << regcon::kVersion << "\n";
+  std::cerr << "regcon " << regcon::kToolVersion << "\n";
   return 0;
 }

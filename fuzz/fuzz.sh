@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# Runs every fuzz harness for SECONDS each (default 30), seeded from
+# corpus/<harness>/ (read only: new units go to build/<preset>/corpus/,
+# which `make fuzz-merge` minimizes into corpus/<harness>/), with the
+# engine ENGINE names (libfuzzer, the default: build/fuzz; afl: AFL++,
+# build/fuzz-afl). The reader harnesses get fuzz/json.dict. A crash leaves
+# its reproducer in build/<preset>/artifacts/ and makes this script fail;
+# replay it (and see its documents) with fuzz/fuzz-replay.sh FILE.
+#
+#   fuzz/fuzz.sh [SECONDS] [HARNESS...]
+#   ENGINE=afl fuzz/fuzz.sh 600
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds=${1:-30}
+shift || true
+engine=${ENGINE:-libfuzzer}
+harnesses=("$@")
+[ ${#harnesses[@]} -gt 0 ] || harnesses=($(fuzz/fuzz-harnesses.sh))
+case "$engine" in
+  libfuzzer) build=build/fuzz ;;
+  afl) build=build/fuzz-afl ;;
+  *) echo "fuzz: unknown ENGINE '$engine' (libfuzzer or afl)" >&2; exit 1 ;;
+esac
+mkdir -p "$build/artifacts"
+
+dict_for() { case "$1" in fuzz_read_*) echo fuzz/json.dict ;; esac; }
+
+run_libfuzzer() {  # harness scratch log
+  local dict; dict=$(dict_for "$1")
+  "$build/fuzz/$1" -max_total_time="$seconds" -timeout=20 -rss_limit_mb=2048 \
+    ${dict:+-dict=$dict} -print_final_stats=1 \
+    -artifact_prefix="$build/artifacts/$1-" "$2" "corpus/$1" >"$3" 2>&1
+}
+
+# AFL++ writes into a fresh output folder (a crash there is a failure)
+# and its queue is kept with the other new units.
+run_afl() {  # harness corpus-out log
+  local dict; dict=$(dict_for "$1")
+  local out=$build/runs/$1
+  rm -rf "$out"
+  mkdir -p "$build/runs"
+  AFL_NO_UI=1 AFL_SKIP_CPUFREQ=1 AFL_NO_AFFINITY=1 \
+  AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1 \
+    afl-fuzz -V "$seconds" -m none -t 20000 ${dict:+-x $dict} \
+    -i "corpus/$1" -o "$out" -- "$build/fuzz/$1" >"$3" 2>&1 || return 1
+  cp "$out"/default/queue/id:* "$2/" 2>/dev/null || true
+  cp "$out/default/fuzzer_stats" "$build/$1.stats"
+  local crash; crash=$(find "$out/default/crashes" -type f -name 'id:*' | head -1)
+  [ -z "$crash" ] || { cp "$crash" "$build/artifacts/$1-afl-crash"; return 1; }
+}
+
+for harness in "${harnesses[@]}"; do
+  scratch=$build/corpus/$harness
+  mkdir -p "$scratch"
+  log="$build/$harness.log"
+  echo "fuzz ($engine): $harness for ${seconds}s"
+  if ! "run_${engine}" "$harness" "$scratch" "$log"; then
+    tail -40 "$log"
+    echo "fuzz: $harness FAILED; reproducer in $build/artifacts/" \
+      "(fuzz/fuzz-replay.sh FILE prints its documents)" >&2
+    exit 1
+  fi
+  if [ "$engine" = libfuzzer ]; then
+    grep -E "^stat::number_of_executed_units|^#[0-9]+.*DONE" "$log" | tail -2 || true
+  else
+    grep -E "^(execs_done|corpus_count|bitmap_cvg)" "$build/$harness.stats" || true
+  fi
+done

@@ -1,0 +1,35 @@
+// The kit's scratch folders, where the documents a command under test reads
+// are written: private (mkdtemp: a random name, mode 0700, so nothing
+// another user placed in $TMPDIR beforehand is ever reused or followed),
+// and removed on every way out, SIGINT, SIGTERM and SIGHUP included.
+#pragma once
+
+#include <filesystem>
+#include <string>
+
+namespace regcon::kit {
+
+class ScratchFolder {
+ public:
+  // `$TMPDIR/PREFIX-XXXXXX` (TMPDIR unset or empty: /tmp). Throws
+  // InputError when it cannot be made.
+  explicit ScratchFolder(const std::string& prefix);
+  ~ScratchFolder();
+  ScratchFolder(const ScratchFolder&) = delete;
+  ScratchFolder& operator=(const ScratchFolder&) = delete;
+
+  const std::filesystem::path& path() const { return path_; }
+  // A new folder `name` (mode 0700) inside; throws InputError.
+  std::filesystem::path subfolder(const std::string& name) const;
+
+ private:
+  std::filesystem::path path_;
+  int signalSlot_ = -1;
+};
+
+// Writes `text` to `path` whole, replacing a regular file; never follows a
+// symlink. Every write and the close are checked (a full disk, a file-size
+// limit): throws InputError naming the file and the reason.
+void writeWholeFile(const std::filesystem::path& path, const std::string& text);
+
+}  // namespace regcon::kit

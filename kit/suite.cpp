@@ -1,0 +1,359 @@
+#include "kit/suite.h"
+
+#include <unistd.h>
+
+#include <atomic>
+#include <exception>
+#include <filesystem>
+#include <fstream>
+#include <iomanip>
+#include <iostream>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <thread>
+
+#include "core/implementation.h"
+#include "core/version.h"
+#include "interchange/io.h"
+#include "kit/file_names.h"
+#include "kit/output.h"
+#include "kit/output_places.h"
+#include "kit/scratch.h"
+#include "registry/implementations.h"
+#include "render/render.h"
+#include "render/report_text.h"
+
+namespace regcon::kit {
+namespace {
+
+using namespace std::chrono_literals;
+
+ProcessLimits limitsOf(const SuiteOptions& options) {
+  return checkedLimits("suite", options.timeoutSeconds, options.maxOutputMb);
+}
+
+// The reference's run of a suite case, read from the case's own files.
+ReferenceRun referenceRun(const SuiteCase& c) {
+  auto hf = std::make_shared<Heightfield>(readHeightfieldFile(c.chfPath));
+  const Settings settings = readSettingsFile(c.settingsPath);
+  const Implementation* reference = findImplementation("reference");
+  auto result =
+      std::make_shared<StageResult>(runStage(*reference, *hf, settings));
+  return {hf, result};
+}
+
+// One line per finished case; on a terminal, one line rewritten in place.
+class Progress {
+ public:
+  Progress(std::ostream* out, size_t total)
+      : out_(out), total_(total), terminal_(out && ::isatty(STDERR_FILENO)) {}
+
+  void caseDone(const CaseOutcome& outcome) {
+    if (!out_) return;
+    std::lock_guard lock(mutex_);
+    ++done_;
+    if (outcome.fails()) ++failing_;
+    std::ostringstream line;
+    line << "[" << std::setw(static_cast<int>(std::to_string(total_).size()))
+         << done_ << "/" << total_ << "] " << std::left << std::setw(16)
+         << statusName(outcome.verdict.status)
+         << render::terminalEscaped(outcome.suiteCase.id);
+    if (terminal_) {
+      *out_ << "\r\033[K" << line.str() << "  (" << failing_ << " failing)"
+            << std::flush;
+      if (done_ == total_) *out_ << "\n";
+    } else {
+      *out_ << line.str() << std::fixed << std::setprecision(2) << "  "
+            << outcome.verdict.seconds << " s\n";
+    }
+  }
+
+ private:
+  std::ostream* out_;
+  size_t total_;
+  bool terminal_;
+  std::mutex mutex_;
+  size_t done_ = 0;
+  size_t failing_ = 0;
+};
+
+void checkOptions(const SuiteOptions& options) {
+  if (options.command.empty()) throw InputError("suite: COMMAND is empty");
+  if (options.jobs < 1 || options.jobs > 256) {
+    throw InputError("suite: --jobs must be between 1 and 256");
+  }
+  limitsOf(options);  // --timeout and --max-output-mb
+  if (options.shrinkRuns < 1 || options.shrinkCases < 1) {
+    throw InputError(
+        "suite: --shrink-runs and --shrink-cases must be at "
+        "least 1");
+  }
+}
+
+Suite loadSuite(const SuiteOptions& options) {
+  std::string dir = options.suiteDir;
+  if (dir.empty()) dir = defaultSuiteDir();
+  if (dir.empty()) {
+    throw InputError(
+        "suite: no conformance found above the regcon binary; give "
+        "--suite DIR");
+  }
+  return readSuite(dir);
+}
+
+// A failing case whose output was a valid result is drawn beside the
+// reference's (render --diff) as DIR/<case id>.svg; the reports link it.
+std::string pictureOf(const SuiteOptions& options, const SuiteCase& c,
+                      const Verdict& verdict, const CommandAnswer& answer) {
+  if (options.picturesDir.empty() || isPass(verdict.status) ||
+      !verdict.actualHashes) {
+    return "";
+  }
+  const ReferenceRun reference = referenceRun(c);
+  std::istringstream in(answer.output);
+  const StageResult actual = readResult(in, "command output");
+  const std::filesystem::path path =
+      std::filesystem::path(options.picturesDir) /
+      (caseFileName(c.id) + ".svg");
+  requireInsideFolder("suite: --pictures", options.picturesDir, path.string());
+  const std::string svg = render::renderDiffPicture(
+      *reference.heightfield, readSettingsFile(c.settingsPath),
+      "regcon suite case " + c.id, "reference", *reference.result, actual);
+  // OutputTarget arms one signal slot for its temporary file: one at a time.
+  static std::mutex writing;
+  std::lock_guard lock(writing);
+  std::filesystem::create_directories(path.parent_path());
+  OutputTarget target(path.string());
+  target.commit(svg);
+  return path.string();
+}
+
+AnswerSourceFactory answerSourceOf(const SuiteOptions& options) {
+  if (options.answers) return options.answers;
+  return options.batch ? batchAnswers(options.command, limitsOf(options))
+                       : processAnswers(options.command, limitsOf(options));
+}
+
+// Runs the cases on `jobs` threads; each thread owns its processes. The
+// first exception (a case file the reference cannot read: a bad suite)
+// stops the others and is rethrown.
+std::vector<CaseOutcome> runCases(const SuiteOptions& options,
+                                  const std::vector<SuiteCase>& cases,
+                                  const ExpectedFailures& expected,
+                                  Progress& progress) {
+  std::vector<CaseOutcome> outcomes(cases.size());
+  std::atomic<size_t> next{0};
+  std::exception_ptr failure;
+  std::mutex failureMutex;
+  auto judge = [&](size_t i, const CommandAnswer& answer) {
+    const SuiteCase& c = cases[i];
+    CaseOutcome& outcome = outcomes[i];
+    outcome.suiteCase = c;
+    outcome.verdict = classifySuiteCase(c, answer);
+    outcome.picture = pictureOf(options, c, outcome.verdict, answer);
+    if (auto found = expected.find(c.id); found != expected.end()) {
+      outcome.expectedFailure = found->second;
+    }
+  };
+  std::map<std::string, size_t> indexOf;
+  for (size_t i = 0; i < cases.size(); ++i) indexOf.emplace(cases[i].id, i);
+  const AnswerSourceFactory answers = answerSourceOf(options);
+  auto work = [&] {
+    try {
+      const std::unique_ptr<AnswerSource> source = answers();
+      // Answers that replace earlier ones (kit/answer_source.h).
+      const auto judgeAgain = [&] {
+        for (const auto& [id, answer] : source->takeAnswersAgain()) {
+          judge(indexOf.at(id), answer);
+        }
+      };
+      for (size_t i = next++; i < cases.size(); i = next++) {
+        judge(i, source->ask(cases[i]));
+        judgeAgain();
+        progress.caseDone(outcomes[i]);
+      }
+      source->finish();
+      judgeAgain();
+    } catch (...) {
+      std::lock_guard lock(failureMutex);
+      if (!failure) failure = std::current_exception();
+      next = cases.size();
+    }
+  };
+  {
+    std::vector<std::jthread> workers;
+    const size_t count = std::min<size_t>(options.jobs, cases.size());
+    for (size_t j = 0; j < count; ++j) workers.emplace_back(work);
+  }
+  if (failure) std::rethrow_exception(failure);
+  return outcomes;
+}
+
+// Failures of the port's output (a valid result that differs, or one
+// without its distances) are worth shrinking; a run that went wrong
+// (timeout, crash, rejection) is not a disagreement about a field.
+bool shrinkable(const CaseOutcome& o) {
+  return o.fails() && !o.passed() && !o.suiteCase.mustReject &&
+         (o.verdict.status == Status::Mismatch ||
+          o.verdict.status == Status::MissingSection);
+}
+
+// Runs work(i, job) for i in [0, count) on `jobs` threads.
+template <typename Work>
+void onJobs(size_t count, int jobs, const Work& work) {
+  std::atomic<size_t> next{0};
+  std::vector<std::jthread> workers;
+  for (int j = 0; j < std::min<int>(jobs, static_cast<int>(count)); ++j) {
+    workers.emplace_back([&, j] {
+      for (size_t i = next++; i < count; i = next++) work(i, j);
+    });
+  }
+}
+
+// Shrinks one failing case run alone (interchange §6) into
+// shrinkDir/<case id>/; the job's folder in `scratch` holds the documents
+// the command is run on.
+void shrinkOne(const SuiteOptions& options, CaseOutcome& o,
+               const ScratchFolder& scratch, int job) {
+  const SuiteCase& c = o.suiteCase;
+  try {
+    const std::filesystem::path work = scratch.subfolder(std::to_string(job));
+    const Heightfield hf = readHeightfieldFile(c.chfPath);
+    const Settings settings = readSettingsFile(c.settingsPath);
+    const CommandRun run{options.command, "reference", limitsOf(options)};
+    const Outcome verdict = judgeCommand(run, hf, settings, work.string());
+    if (verdict == kAgree) {
+      o.shrinkNote = "not shrunk: run alone, the command agrees on this case";
+      return;
+    }
+    const std::string into =
+        (std::filesystem::path(options.shrinkDir) / caseFileName(c.id))
+            .string();
+    requireInsideFolder("suite: --shrink", options.shrinkDir, into);
+    o.shrunk = writeReproducer(run, hf, settings, verdict, options.shrinkRuns,
+                               into, work.string());
+  } catch (const std::exception& e) {
+    o.shrinkNote = std::string("not shrunk: ") + e.what();
+  }
+}
+
+void shrinkFailures(const SuiteOptions& options,
+                    std::vector<CaseOutcome>& outcomes,
+                    std::ostream* progress) {
+  std::vector<CaseOutcome*> chosen;
+  for (CaseOutcome& o : outcomes) {
+    if (!shrinkable(o)) continue;
+    if (chosen.size() < static_cast<size_t>(options.shrinkCases)) {
+      chosen.push_back(&o);
+    } else {
+      o.shrinkNote = "not shrunk: past --shrink-cases " +
+                     std::to_string(options.shrinkCases);
+    }
+  }
+  if (chosen.empty()) return;
+  const ScratchFolder scratch("regcon-suite-shrink");
+  std::mutex printing;
+  onJobs(chosen.size(), options.jobs, [&](size_t i, int job) {
+    CaseOutcome& o = *chosen[i];
+    shrinkOne(options, o, scratch, job);
+    if (!progress) return;
+    std::lock_guard lock(printing);
+    *progress << "shrunk " << o.suiteCase.id << ": "
+              << (o.shrunk
+                      ? o.shrunk->originalSize + " -> " + o.shrunk->shrunkSize +
+                            " (" + std::to_string(o.shrunk->runs) + " runs)"
+                      : o.shrinkNote)
+              << "\n";
+  });
+}
+
+// An expected-failures list is a few lines per known gap of a port.
+constexpr size_t kMaxExpectedFailuresBytes = size_t{4} << 20;
+constexpr size_t kMaxExpectedFailuresLine = 4096;
+
+}  // namespace
+
+Verdict classifySuiteCase(const SuiteCase& c, const CommandAnswer& answer) {
+  if (c.mustReject) return classifyMustReject(answer, c.rule);
+  CaseExpectation expected;
+  expected.hashes = c.hashes;
+  expected.partition = c.partition;
+  expected.reference = [&c] { return referenceRun(c); };
+  return classifyCase(answer, expected);
+}
+
+ExpectedFailures readExpectedFailures(const std::string& path,
+                                      const Suite& suite) {
+  std::istringstream in(readSmallFile(path, kMaxExpectedFailuresBytes));
+  ExpectedFailures failures;
+  std::string line;
+  for (int number = 1; std::getline(in, line); ++number) {
+    const std::string where = path + ":" + std::to_string(number) + ": ";
+    if (line.size() > kMaxExpectedFailuresLine) {
+      throw InputError(where + "longer than " +
+                       std::to_string(kMaxExpectedFailuresLine) + " bytes");
+    }
+    std::istringstream words(line);
+    std::string id;
+    if (!(words >> id) || id[0] == '#') continue;
+    std::string reason;
+    std::getline(words >> std::ws, reason);
+    if (reason.empty()) throw InputError(where + id + ": a reason is required");
+    const bool known =
+        std::any_of(suite.cases.begin(), suite.cases.end(),
+                    [&](const SuiteCase& c) { return c.id == id; });
+    if (!known) {
+      throw InputError(where + id + ": no such case in suite " + suite.dir);
+    }
+    if (!failures.emplace(id, reason).second) {
+      throw InputError(where + id + ": listed twice");
+    }
+  }
+  return failures;
+}
+
+bool SuiteRun::conforms() const {
+  return std::none_of(outcomes.begin(), outcomes.end(),
+                      [](const CaseOutcome& o) { return o.fails(); });
+}
+
+SuiteRun runSuite(const SuiteOptions& options, std::ostream* progress) {
+  checkOptions(options);
+  const Suite suite = loadSuite(options);
+  const ExpectedFailures expected =
+      options.expectedFailuresPath.empty()
+          ? ExpectedFailures{}
+          : readExpectedFailures(options.expectedFailuresPath, suite);
+  const std::vector<SuiteCase> cases = selectCases(suite, options.filter);
+  if (cases.empty()) throw InputError("suite: --filter selects no case");
+  if (!options.shrinkDir.empty()) {
+    std::error_code error;
+    std::filesystem::create_directories(options.shrinkDir, error);
+    if (error || !std::filesystem::is_directory(options.shrinkDir)) {
+      throw InputError("suite: --shrink " + options.shrinkDir +
+                       ": cannot create the folder");
+    }
+  }
+  SuiteRun run;
+  run.command = options.command;
+  run.suiteDir = suite.dir;
+  run.suiteName = suite.name;
+  run.suiteVersion = suite.version;
+  run.batch = options.batch;
+  run.jobs = options.jobs;
+  run.timeoutSeconds = options.timeoutSeconds;
+  const Clock::time_point start = Clock::now();
+  Progress bar(progress, cases.size());
+  run.outcomes = runCases(options, cases, expected, bar);
+  if (!options.shrinkDir.empty()) {
+    run.shrinkDir = options.shrinkDir;
+    shrinkFailures(options, run.outcomes, progress);
+  }
+  run.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  return run;
+}
+
+}  // namespace regcon::kit

@@ -1,0 +1,90 @@
+// `regcon suite COMMAND`: runs the conformance suite (conformance)
+// against a command that speaks interchange §6 (or §7 with --batch), in
+// parallel, each case under a timeout, and reports every case's status,
+// attributed to the spec, as a summary table, JSON and JUnit XML.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "kit/answer_source.h"
+#include "kit/fuzz.h"
+#include "kit/suite_manifest.h"
+#include "kit/verdict.h"
+
+namespace regcon::kit {
+
+struct SuiteOptions {
+  // Where the answers come from (kit/answer_source.h); when empty, COMMAND
+  // run per process, or in batch mode with `batch`. `command` still names
+  // what is tested in the reports.
+  AnswerSourceFactory answers;
+  std::string command;
+  std::string suiteDir;  // "" → defaultSuiteDir()
+  std::vector<std::string> filter;
+  int jobs = 1;
+  double timeoutSeconds = 30;
+  bool batch = false;
+  std::string expectedFailuresPath;
+  std::string jsonPath;
+  std::string junitPath;
+  size_t maxOutputMb = 256;
+  std::string picturesDir;  // "" = none; else DIR/<case id>.svg per failure
+  // "" = none; else each failing case whose output differs (mismatch,
+  // missing section) is shrunk into DIR/<case id>/, at most `shrinkCases`
+  // cases, each in at most `shrinkRuns` runs of the command.
+  std::string shrinkDir;
+  int shrinkRuns = 1000;
+  int shrinkCases = 10;
+};
+
+// Case id → reason, from a file of lines "CASE-ID REASON…" ('#' comments).
+using ExpectedFailures = std::map<std::string, std::string>;
+ExpectedFailures readExpectedFailures(const std::string& path,
+                                      const Suite& suite);
+
+struct CaseOutcome {
+  SuiteCase suiteCase;
+  Verdict verdict;
+  std::optional<std::string> expectedFailure;  // the reason, when listed
+  std::string picture;  // the diff picture of a failing valid result, or ""
+  std::optional<Reproducer> shrunk;  // with --shrink: the shrunk case
+  std::string shrinkNote;  // with --shrink: why a failing case was not shrunk
+
+  bool passed() const { return isPass(verdict.status); }
+  // Counts against the port: a failure not listed, or a listed case that
+  // passes (the list is stale and would hide a later regression).
+  bool fails() const { return passed() == expectedFailure.has_value(); }
+};
+
+struct SuiteRun {
+  std::string command;
+  std::string suiteDir;
+  std::string suiteName;
+  int suiteVersion = 0;
+  bool batch = false;
+  int jobs = 1;
+  double timeoutSeconds = 0;
+  double seconds = 0;
+  std::string shrinkDir;
+  std::vector<CaseOutcome> outcomes;  // manifest order
+
+  bool conforms() const;
+};
+
+// One case's answer judged against the manifest's hashes, differences
+// pointed at through the reference's run of the case (the one classifier).
+Verdict classifySuiteCase(const SuiteCase& c, const CommandAnswer& answer);
+
+// Runs the selected cases; progress lines go to `progress` (may be null).
+SuiteRun runSuite(const SuiteOptions& options, std::ostream* progress);
+
+// The summary table: counts by status, failures by spec section and by
+// tag, then one line per failing case.
+std::string summaryTable(const SuiteRun& run);
+std::string jsonReport(const SuiteRun& run);
+std::string junitReport(const SuiteRun& run);
+
+}  // namespace regcon::kit
