@@ -11,6 +11,9 @@
 // with its pass value as a start) lowers everything they can improve to
 // the exact minimum. A field consistent on every link, with the sources at
 // 0, is the shortest distance.
+// clang-format off: this include comes first, before any other code
+#include "core/determinism.h"
+// clang-format on
 #include <algorithm>
 #include <array>
 #include <climits>
