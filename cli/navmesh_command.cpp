@@ -41,9 +41,9 @@ std::string navmeshCommand(const NavmeshCommandOptions& options) {
   if (!options.picturePath.empty()) {
     picture = std::make_unique<kit::OutputTarget>(options.picturePath);
   }
-  const NavmeshComparison comparison = compareNavmeshes(
-      options.meshPath, resolveImplementation(options.implName),
-      resolved.navmesh);
+  const NavmeshComparison comparison =
+      compareNavmeshes(options.meshPath, implementationNamed(options.implName),
+                       resolved.navmesh);
   if (tile) tile->commit(comparison.regcon.tileData);
   if (picture) {
     picture->commit(navmeshSvg(
