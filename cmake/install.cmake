@@ -81,7 +81,11 @@ configure_file(${PROJECT_SOURCE_DIR}/cmake/regcon.pc.in
 install(FILES ${PROJECT_BINARY_DIR}/regcon.pc
         DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig COMPONENT development)
 
-# cpack -G DEB: one package per component, dependencies by Debian name.
+# cpack -G DEB: one package per component, dependencies by Debian name;
+# not for a parent project, whose own packages these settings would take.
+if(NOT PROJECT_IS_TOP_LEVEL)
+  return()
+endif()
 set(CPACK_PACKAGE_NAME regcon)
 set(CPACK_PACKAGE_VENDOR "regcon")
 set(CPACK_PACKAGE_CONTACT "regcon maintainers <regcon@invalid>")
