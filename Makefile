@@ -1,7 +1,9 @@
 # make demo: install what is missing, build (release), run the main job on a
 #            built-in scenario.
 # make test: install, build (dev: ASan + UBSan), run every test (the
-#            properties with few cases), then the properties with the full
+#            properties with few cases), then the package tests of the
+#            release build (install, consumer, .deb), the threads program
+#            under ThreadSanitizer (build/tsan), the properties with the full
 #            case count at release speed (build/props), then the bounded fuzz
 #            smoke runs of every harness and the ClusterFuzzLite build check
 #            (fuzz/check-fuzz-build.sh).
@@ -10,7 +12,7 @@
 # make fuzz-merge: minimizes every corpus/<harness>/ with what runs found.
 # make mutation: the recorded mutation samples (mutation/README.md);
 #            hours on two cores, not part of make test.
-.PHONY: demo test deps release dev props fuzz-build fuzz-smoke fuzz fuzz-merge coverage audit bench bench-build bench-quick bench-hashes bench-compare mutation format clean
+.PHONY: demo test deps release dev props tsan fuzz-build fuzz-smoke fuzz fuzz-merge coverage audit bench bench-build bench-quick bench-hashes bench-compare mutation format clean
 
 FUZZ_SECONDS ?= 600
 SMOKE_SECONDS ?= 17
@@ -41,8 +43,15 @@ fuzz-build: deps
 demo: release
 	build/release/regcon demo --picture build/demo.svg
 
-test: dev props fuzz-build
+# The threads program under ThreadSanitizer (label threads).
+tsan: deps
+	@cmake --preset tsan >/dev/null
+	@cmake --build --preset tsan
+
+test: dev props fuzz-build release tsan
 	ctest --preset dev
+	ctest --preset package
+	ctest --preset tsan
 	@echo "properties: RC_PARAMS=$$(build/props/props/regcon_props --ci-params)"
 	ctest --preset props
 	fuzz/fuzz.sh $(SMOKE_SECONDS)

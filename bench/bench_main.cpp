@@ -29,8 +29,8 @@
 #include "bench/alloc_count.h"
 #include "bench/recast_peer.h"
 #include "gen/scenarios.h"
-#include "import/mesh_import.h"
 #include "interchange/hash.h"
+#include "recast/mesh_import.h"
 #include "registry/implementations.h"
 
 namespace regcon::bench {

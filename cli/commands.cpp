@@ -236,43 +236,11 @@ void addGenCommand(CLI::App& app, int& exitCode) {
 
 void addImportCommand(CLI::App& app, int& exitCode) {
   auto options = std::make_shared<ImportOptions>();
-  MeshImportOptions& mesh = options->mesh;
   CLI::App* command = app.add_subcommand(
       "import",
       "Voxelize a triangle mesh (OBJ) with Recast into a compact heightfield "
       "(build3d.chf)");
-  command->add_option("MESH", options->meshPath, "Wavefront OBJ file")
-      ->required()
-      ->type_name("FILE");
-  const CLI::Validator positive = finitePositiveValidator();
-  const CLI::Validator nonNegative = finiteNonNegativeValidator();
-  const auto addSize = [command](const char* flag, double& value,
-                                 const char* help,
-                                 const CLI::Validator& check) {
-    return command->add_option(flag, value, help)
-        ->capture_default_str()
-        ->check(check);
-  };
-  addSize("--cell-size", mesh.cellSize, "cell size (xz)", positive);
-  addSize("--cell-height", mesh.cellHeight, "cell height (y)", positive);
-  addSize("--agent-height", mesh.agentHeight, "agent height (world units)",
-          nonNegative);
-  addSize("--agent-radius", mesh.agentRadius, "agent radius (world units)",
-          nonNegative);
-  addSize("--agent-climb", mesh.agentClimb,
-          "largest step the agent climbs (world units)", nonNegative);
-  addSize("--max-slope", mesh.maxSlopeDegrees,
-          "steepest walkable slope in degrees",
-          nonNegative)  // Range alone lets NaN through
-      ->check(CLI::Range(0.0, 90.0));
-  command
-      ->add_option("--max-cells", mesh.maxCells,
-                   "largest grid (width x depth cells, from the mesh's "
-                   "bounds over --cell-size) to voxelize; a larger one is "
-                   "refused with exit 2 before Recast starts")
-      ->capture_default_str()
-      ->check(
-          CLI::Range(int64_t{1}, limits::kMaxGridSide * limits::kMaxGridSide));
+  addMeshOptions(*command, options->meshPath, options->mesh);
   addOutputOption(*command, options->outputPath);
   writeWhenRun(*command, exitCode, options, importCommand);
 }
@@ -302,6 +270,42 @@ void addDemoCommand(CLI::App& app, int& exitCode) {
 }
 
 }  // namespace
+
+void addMeshOptions(CLI::App& command, std::string& meshPath,
+                    MeshImportOptions& mesh) {
+  command.add_option("MESH", meshPath, "Wavefront OBJ file")
+      ->required()
+      ->type_name("FILE");
+  const CLI::Validator positive = finitePositiveValidator();
+  const CLI::Validator nonNegative = finiteNonNegativeValidator();
+  const auto addSize = [&command](const char* flag, double& value,
+                                  const char* help,
+                                  const CLI::Validator& check) {
+    return command.add_option(flag, value, help)
+        ->capture_default_str()
+        ->check(check);
+  };
+  addSize("--cell-size", mesh.cellSize, "cell size (xz)", positive);
+  addSize("--cell-height", mesh.cellHeight, "cell height (y)", positive);
+  addSize("--agent-height", mesh.agentHeight, "agent height (world units)",
+          nonNegative);
+  addSize("--agent-radius", mesh.agentRadius, "agent radius (world units)",
+          nonNegative);
+  addSize("--agent-climb", mesh.agentClimb,
+          "largest step the agent climbs (world units)", nonNegative);
+  addSize("--max-slope", mesh.maxSlopeDegrees,
+          "steepest walkable slope in degrees",
+          nonNegative)  // Range alone lets NaN through
+      ->check(CLI::Range(0.0, 90.0));
+  command
+      .add_option("--max-cells", mesh.maxCells,
+                  "largest grid (width x depth cells, from the mesh's "
+                  "bounds over --cell-size) to voxelize; a larger one is "
+                  "refused with exit 2 before Recast starts")
+      ->capture_default_str()
+      ->check(
+          CLI::Range(int64_t{1}, limits::kMaxGridSide * limits::kMaxGridSide));
+}
 
 std::string regionsCommand(const StageOptions& options) {
   const StageInputs in = readStageInputs(options);
@@ -396,6 +400,7 @@ void addCommands(CLI::App& app, int& exitCode) {
   addValidateCommand(app, exitCode);
   addGenCommand(app, exitCode);
   addImportCommand(app, exitCode);
+  addNavmeshCommand(app, exitCode);
   addDemoCommand(app, exitCode);
   addConformCommand(app, exitCode);
   addRenderCommand(app, exitCode);

@@ -11,7 +11,7 @@
 #   gen          core, interchange, registry, checks (RapidCheck allowed)
 #   render       core, interchange
 #   kit          core, interchange, registry, render
-#   import       core, interchange, registry (Recast allowed)
+#   recast       core, interchange, registry, render (Recast, Detour)
 #   cli, tools   every production folder, never tests/ or props/
 #   the rest     tests, properties, fuzzers, benchmarks, examples and the
 #                fixtures of cmake/: anything
@@ -19,7 +19,7 @@
 # but gen/.
 cmake_minimum_required(VERSION 3.25)
 set(production core interchange reference optimized registry checks gen
-               render kit import)
+               render kit recast)
 set(allowed_core core)
 set(allowed_interchange core interchange)
 set(allowed_reference core reference)
@@ -29,7 +29,7 @@ set(allowed_checks core interchange registry checks)
 set(allowed_gen core interchange registry checks gen)
 set(allowed_render core interchange render)
 set(allowed_kit core interchange registry render kit)
-set(allowed_import core interchange registry import)
+set(allowed_recast core interchange registry render recast)
 set(allowed_cli ${production} cli)
 set(allowed_tools ${production} cli tools)
 set(open_folders tests props fuzz bench examples cmake)
@@ -37,7 +37,7 @@ set(open_folders tests props fuzz bench examples cmake)
 # Third-party headers a folder may include (a regular expression over the
 # <...> name), beside the C and C++ standard and POSIX headers.
 set(third_party_gen "^rapidcheck|^nlohmann/")
-set(third_party_import "^Recast")
+set(third_party_recast "^Recast|^Detour")
 set(third_party_cli "^CLI/|^nlohmann/")
 set(third_party_tools "^nlohmann/")
 set(third_party_interchange "^nlohmann/|^openssl/")

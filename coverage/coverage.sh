@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Line and branch coverage of core/, reference/, optimized/, registry/,
-# import/ by every test of `make test`'s ctest (build/coverage, gcc
+# recast/ by every test of `make test`'s ctest (build/coverage, gcc
 # --coverage): runs ctest, then reads gcov's counts and writes the lcov
 # report. Branches are counted as audits count them: the branches gcc adds
 # for exception propagation (every call that may throw) are left out, as

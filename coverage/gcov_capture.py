@@ -11,7 +11,7 @@ exception branch (the text reader that honours it cannot parse gcc 12's
 notes files). gcov itself marks those branches ("throw": true), so this
 script reads gcov's JSON (`gcov --json-format --stdout`) for every .gcda
 under BUILD_DIR and writes the tracefile genhtml reads, keeping only the
-sources of core/, reference/, optimized/, registry/ and import/:
+sources of core/, reference/, optimized/, registry/ and recast/:
 
   lines      every line gcov counts, summed over the objects that compile
              it; except a line that holds only a closing brace, was never
@@ -28,7 +28,7 @@ import os
 import subprocess
 import sys
 
-FOLDERS = ("core", "reference", "optimized", "registry", "import")
+FOLDERS = ("core", "reference", "optimized", "registry", "recast")
 BATCH = 40
 
 

@@ -1,5 +1,8 @@
 // §6 Contours, optimized: boundary tracing over a per-span edge bitmap, then
 // per region simplification, hole assignment and joining.
+// clang-format off: this include comes first, before any other code
+#include "core/determinism.h"
+// clang-format on
 #include <algorithm>
 #include <cstdint>
 #include <cstring>

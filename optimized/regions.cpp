@@ -2,6 +2,9 @@
 // watershed growth, which jump from span to span in distance order, read a
 // mutual-link table; every other step walks spans in order and derives its
 // neighbours from the raw links (LiveLinks), so they never build one.
+// clang-format off: this include comes first, before any other code
+#include "core/determinism.h"
+// clang-format on
 #include <optional>
 #include <utility>
 #include <vector>

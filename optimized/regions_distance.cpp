@@ -13,6 +13,9 @@
 // 0, is the shortest distance. With threads, bands of rows run the passes
 // side by side and the Dijkstra also starts from the rows beside each cut
 // (`distanceField`).
+// clang-format off: this include comes first, before any other code
+#include "core/determinism.h"
+// clang-format on
 #include <algorithm>
 #include <array>
 #include <climits>

@@ -1,4 +1,7 @@
 // §5 filtering and numbering, and the component labelling of §4 and R4.
+// clang-format off: this include comes first, before any other code
+#include "core/determinism.h"
+// clang-format on
 #include <algorithm>
 #include <cstdint>
 #include <utility>

@@ -1,4 +1,7 @@
 // §2 watershed on per-level span lists built by a counting sort.
+// clang-format off: this include comes first, before any other code
+#include "core/determinism.h"
+// clang-format on
 #include <algorithm>
 #include <atomic>
 #include <cstddef>
