@@ -5,11 +5,13 @@
   tables.py csv BENCH.json OUT.csv   one CSV row per bench row (ratios too)
   tables.py print RUN.csv            the tables and the worst cases
                                      (Markdown, readable as text)
-  tables.py doc [--check] [--doc P]  rewrites the generated part of
-                                     docs/performance.md from the latest
-                                     docs/bench/run-YYYYMMDD-COMMIT.csv
-                                     (--check: exit 1
-                                     when the document differs)
+  tables.py doc [--check] [--doc P] [--headline]
+                                     rewrites the generated part of
+                                     docs/performance.md (or P) from the
+                                     latest docs/bench/run-YYYYMMDD-COMMIT.csv
+                                     (--headline: the size sweep's ratio
+                                     table only, README's figures; --check:
+                                     exit 1 when the document differs)
 
 A row is (input, stage, implementation, threads). Times are medians of the
 repetitions: thread CPU time on one thread; on several threads the wall
@@ -289,13 +291,20 @@ def latest_run():
     return runs[-1]
 
 
-def generated_doc(text, run_path):
+def headline(rows):
+    """README's figures: the size sweep, optimized ÷ Recast, one thread."""
+    tables = sweep_tables(Run(rows))
+    return tables[1] + "\n" if tables else "(no size sweep in this run)\n"
+
+
+def generated_doc(text, run_path, short=False):
     if BEGIN not in text or END not in text:
         sys.exit("tables.py: the document lacks the generated-part markers")
     head, rest = text.split(BEGIN, 1)
     tail = rest.split(END, 1)[1]
+    rows = read_csv(run_path)
     body = (f"\nFrom `docs/bench/{run_path.name}` (`make bench` output, "
-            f"copied).\n\n" + report(read_csv(run_path)))
+            f"copied).\n\n" + (headline(rows) if short else report(rows)))
     return head + BEGIN + "\n" + body + "\n" + END + tail
 
 
@@ -308,7 +317,7 @@ def main(argv):
     elif argv and argv[0] == "doc":
         doc = pathlib.Path(argv[argv.index("--doc") + 1]) if "--doc" in argv else DOC
         text = doc.read_text()
-        new = generated_doc(text, latest_run())
+        new = generated_doc(text, latest_run(), "--headline" in argv)
         if "--check" in argv:
             if new != text:
                 sys.exit(f"{doc}: the generated part is stale; "

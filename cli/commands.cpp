@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "cli/batch.h"
+#include "cli/kit_command.h"
 #include "cli/kit_commands.h"
 #include "core/limits.h"
 #include "interchange/hash.h"
@@ -235,9 +236,8 @@ void addGenCommand(CLI::App& app, int& exitCode) {
 }
 
 void addImportCommand(CLI::App& app, int& exitCode) {
-  auto options = std::make_shared<ImportOptions>();
-  CLI::App* command = app.add_subcommand(
-      "import",
+  auto [command, options] = subcommandWith<ImportOptions>(
+      app, "import",
       "Voxelize a triangle mesh (OBJ) with Recast into a compact heightfield "
       "(build3d.chf)");
   addMeshOptions(*command, options->meshPath, options->mesh);
@@ -246,9 +246,8 @@ void addImportCommand(CLI::App& app, int& exitCode) {
 }
 
 void addDemoCommand(CLI::App& app, int& exitCode) {
-  auto options = std::make_shared<DemoOptions>();
-  CLI::App* command = app.add_subcommand(
-      "demo",
+  auto [command, options] = subcommandWith<DemoOptions>(
+      app, "demo",
       "Generate a scenario, check it through the interchange reader, and run "
       "the reference on it with every partition, one table row each");
   command->add_option("--scenario", options->scenario, "scenario")

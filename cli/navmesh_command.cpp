@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "cli/commands.h"
+#include "cli/kit_command.h"
 #include "cli/options.h"
 #include "kit/output.h"
 #include "recast/navmesh_report.h"
@@ -57,9 +58,8 @@ std::string navmeshCommand(const NavmeshCommandOptions& options) {
 }  // namespace
 
 void addNavmeshCommand(CLI::App& app, int& exitCode) {
-  auto options = std::make_shared<NavmeshCommandOptions>();
-  CLI::App* command = app.add_subcommand(
-      "navmesh",
+  auto [command, options] = subcommandWith<NavmeshCommandOptions>(
+      app, "navmesh",
       "Build a Detour navmesh from the spec's contours of a mesh (OBJ) and "
       "Recast's own beside it; compare them by path queries");
   command

@@ -10,7 +10,7 @@
 #   checks       core, interchange, registry
 #   gen          core, interchange, registry, checks (RapidCheck allowed)
 #   render       core, interchange
-#   kit          core, interchange, registry, render
+#   kit          core, interchange, registry, checks, render
 #   recast       core, interchange, registry, render (Recast, Detour)
 #   cli, tools   every production folder, never tests/ or props/
 #   the rest     tests, properties, fuzzers, benchmarks, examples and the
@@ -28,7 +28,7 @@ set(allowed_registry core reference optimized registry)
 set(allowed_checks core interchange registry checks)
 set(allowed_gen core interchange registry checks gen)
 set(allowed_render core interchange render)
-set(allowed_kit core interchange registry render kit)
+set(allowed_kit core interchange registry checks render kit)
 set(allowed_recast core interchange registry render recast)
 set(allowed_cli ${production} cli)
 set(allowed_tools ${production} cli tools)

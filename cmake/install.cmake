@@ -9,8 +9,8 @@ include(CMakePackageConfigHelpers)
 # Target -> name in the package (regcon::NAME); only those that exist.
 set(REGCON_EXPORTED
     regcon_core core regcon_reference reference regcon_optimized optimized
-    regcon_registry registry regcon_interchange interchange regcon_render
-    render regcon_kit kit regcon_recast recast)
+    regcon_registry registry regcon_interchange interchange regcon_checks
+    checks regcon_render render regcon_kit kit regcon_recast recast)
 set(REGCON_INSTALLED_TARGETS "")
 set(REGCON_PC_LIBS "")
 while(REGCON_EXPORTED)
@@ -36,7 +36,7 @@ install(TARGETS ${REGCON_INSTALLED_TARGETS} EXPORT regconTargets
         ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT development)
 # Only what a user includes: every header of the exported folders less the
 # implementations' private steps.
-foreach(folder core interchange registry render kit recast)
+foreach(folder core interchange registry checks render kit recast)
   file(GLOB headers CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/${folder}/*.h)
   if(headers)
     install(FILES ${headers}

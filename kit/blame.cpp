@@ -7,6 +7,7 @@
 #include <utility>
 #include <vector>
 
+#include "checks/invariants.h"
 #include "interchange/compare.h"
 #include "registry/implementations.h"
 
@@ -91,16 +92,6 @@ bool samePositions(const Loop& e, const Loop& a) {
                     [](const ContourVertex& v, const ContourVertex& w) {
                       return v.x == w.x && v.z == w.z;
                     });
-}
-
-int64_t twiceSignedArea(const Loop& loop) {
-  int64_t area = 0;
-  for (size_t i = 0; i < loop.size(); ++i) {
-    const ContourVertex& p = loop[i];
-    const ContourVertex& q = loop[(i + 1) % loop.size()];
-    area += static_cast<int64_t>(p.x) * q.z - static_cast<int64_t>(q.x) * p.z;
-  }
-  return area;
 }
 
 // The portal positions of a raw loop (§6 step 1: a vertex whose neighbour
@@ -326,7 +317,7 @@ Blame countBlame(const ContourSet& actual, const RegionContours& r,
                  const std::string& where) {
   if (r.actual.size() > r.expected.size()) {
     const Contour& extra = actual.contours[r.actual[r.expected.size()]];
-    if (twiceSignedArea(extra.vertices) < 0) {
+    if (checks::twiceSignedArea(extra.vertices) < 0) {
       return {"§6", "holes assignment",
               where + ": a clockwise loop (a hole) output as a contour"};
     }

@@ -25,15 +25,13 @@ namespace {
 
 namespace fs = std::filesystem;
 using kit::shellQuote;
-using nlohmann::json;
 using testing::kRegcon;
 using testing::kShippedSuite;
 using testing::readText;
 using testing::writeText;
 
-const std::string kChf = (kShippedSuite / "cases/hole-7x7.chf.json").string();
-const std::string kSettings =
-    (kShippedSuite / "cases/hole-7x7.settings.json").string();
+const std::string& kChf = testing::kHoleChf;
+const std::string& kSettings = testing::kHoleSettings;
 constexpr const char* kCase = "vector/hole-7x7";
 
 class KitCommands : public testing::TestDirectory {
@@ -43,17 +41,11 @@ class KitCommands : public testing::TestDirectory {
   // A fake port: a shell script; $1 is the heightfield, $2 the settings
   // (or $1 is --batch).
   std::string port(const std::string& name, const std::string& body) {
-    const fs::path script = path(name + ".sh");
-    writeText(script, "#!/bin/sh\n" + body + "\n");
-    fs::permissions(script, fs::perms::owner_all, fs::perm_options::add);
-    return script.string();
+    return testing::writePort(path(""), name, body);
   }
 
   testing::CliRun regcon(const std::string& args) {
-    const int exitCode =
-        testing::runRegcon(args, path("stdout.txt"), path("stderr.txt"));
-    return {exitCode, readText(path("stdout.txt")),
-            readText(path("stderr.txt"))};
+    return testing::runCaptured(args, path(""));
   }
 
   // The status and message `suite` gives the one case, from its JSON report.
@@ -64,7 +56,8 @@ class KitCommands : public testing::TestDirectory {
         shellQuote(kShippedSuite.string()) + " --filter " + kCase + " --json " +
         shellQuote(path("suite.json").string()) + " " + extra);
     EXPECT_EQ(r.exitCode, 5) << r.out << r.err;
-    const json c = json::parse(readText(path("suite.json")))["cases"][0];
+    const auto c =
+        nlohmann::json::parse(readText(path("suite.json")))["cases"][0];
     return {c["status"], c["message"]};
   }
 };

@@ -31,6 +31,7 @@ namespace fs = std::filesystem;
 using render::regionColour;
 using render::RenderRequest;
 using render::RenderSide;
+using testing::unfiltered;
 
 struct XmlDocFree {
   void operator()(xmlDoc* doc) const { xmlFreeDoc(doc); }
@@ -101,13 +102,6 @@ Heightfield twoRooms() {
       "a2a#bbb",
       "aaa#bbb",
   });
-}
-
-Settings unfiltered() {
-  Settings s;
-  s.minRegionArea = 0;
-  s.mergeRegionArea = 0;
-  return s;
 }
 
 TEST(Render, PaletteKeepsSuccessiveIdsApart) {

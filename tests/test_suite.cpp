@@ -29,13 +29,8 @@ namespace {
 namespace fs = std::filesystem;
 using kit::shellQuote;
 using nlohmann::json;
-
-using testing::CliRun;
-using testing::readText;
-using testing::writeText;
-
-using testing::kRegcon;
-using testing::kShippedSuite;
+using testing::CliRun, testing::readText, testing::writeText;
+using testing::kRegcon, testing::kShippedSuite;
 
 // The JUnit report's counts, read by a real XML parser (libxml2): a
 // malformed document fails the parse.
@@ -87,18 +82,12 @@ class Suite : public testing::TestDirectory {
   Suite() : TestDirectory("regcon_test_suite") {}
 
   CliRun regcon(const std::string& args) {
-    const fs::path out = path("stdout.txt");
-    const fs::path err = path("stderr.txt");
-    const int exitCode = testing::runRegcon(args, out, err);
-    return {exitCode, readText(out), readText(err)};
+    return testing::runCaptured(args, path(""));
   }
 
   // A fake port: a shell script; $1 is the heightfield, $2 the settings.
   std::string port(const std::string& name, const std::string& body) {
-    const fs::path script = path(name + ".sh");
-    writeText(script, "#!/bin/sh\n" + body + "\n");
-    fs::permissions(script, fs::perms::owner_all, fs::perm_options::add);
-    return script.string();
+    return testing::writePort(path(""), name, body);
   }
 
   // The reference's answer passed through sed: a port with one planted bug

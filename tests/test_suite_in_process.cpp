@@ -298,8 +298,7 @@ TEST_F(SmallSuite, WhatTheReaderRefusesIsInvalidOutputSayingWhy) {
   });
   const kit::Verdict& v = outcome(r, kWatershedCase).verdict;
   EXPECT_EQ(v.status, kit::Status::InvalidOutput);
-  EXPECT_NE(v.message.find("is above regionCount 0"),
-            std::string::npos)
+  EXPECT_NE(v.message.find("is above regionCount 0"), std::string::npos)
       << v.message;
 }
 
