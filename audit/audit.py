@@ -483,7 +483,7 @@ def build_report(root, coverage_dir, out_dir):
     info = os.path.join(coverage_dir, "regcon.info")
     files = lcov_folders.read_tracefile(info) if os.path.isfile(info) \
         else None
-    mutation = {impl: load_json(os.path.join(root, "docs", "mutation",
+    mutation = {impl: load_json(os.path.join(root, "mutation",
                                              impl + ".json"))
                 for impl in IMPLEMENTATIONS}
     mutants = [m for run in mutation.values() if run
