@@ -1,5 +1,7 @@
 # make demo: install what is missing, build (release), run the main job on a
 #            built-in scenario.
+# make check: install, build (dev: ASan + UBSan) and run its ctest without
+#            the browser test (audit_report): a developer's loop, minutes.
 # make test: install, build (dev: ASan + UBSan), run every test (the
 #            properties with few cases), then the properties with the full
 #            case count at release speed (build/props), then the bounded fuzz
@@ -10,7 +12,7 @@
 # make fuzz-merge: minimizes every corpus/<harness>/ with what runs found.
 # make mutation: the recorded mutation samples (mutation/README.md);
 #            hours on two cores, not part of make test.
-.PHONY: demo test deps release dev props fuzz-build fuzz-smoke fuzz fuzz-merge coverage audit bench bench-build bench-quick bench-hashes mutation format clean
+.PHONY: demo check test deps release dev props fuzz-build fuzz-smoke fuzz fuzz-merge coverage audit bench bench-build bench-quick bench-hashes mutation format clean
 
 FUZZ_SECONDS ?= 600
 SMOKE_SECONDS ?= 17
@@ -40,6 +42,9 @@ fuzz-build: deps
 
 demo: release
 	build/release/regcon demo --picture build/demo.svg
+
+check: dev
+	ctest --preset check
 
 test: dev props fuzz-build
 	ctest --preset dev

@@ -302,6 +302,10 @@ class Checker:
                 return True
             path, text = self.helps.regcon_command(rest)
             name = " ".join(["regcon"] + path)
+            if not path and rest and not rest[0].startswith("-"):
+                self.problems.add(document, line, "`regcon %s` is not a "
+                                  "command of `regcon --help`" % rest[0])
+                return True
             if text is None:
                 self.problems.add(document, line,
                                   "`%s --help` fails" % name)
