@@ -190,6 +190,8 @@ def coverage_totals(folders, goals):
     out = {}
     for folder, c in sorted(folders.items()):
         (lh, lc), (bh, bc) = c["lines"], c["branches"]
+        if lc == 0:
+            continue  # no file of the folder in the report
         goal = goals.get(folder)
         out[folder] = {
             "lines": [lh, lc], "branches": [bh, bc],

@@ -63,7 +63,7 @@ GENERATED = re.compile(r"^<!-- generated: (.+?) -->\s*$")
 GENERATED_END = "<!-- end generated -->"
 SKIP_DIRS = {".git", "build", "node_modules"}
 FLAG = re.compile(r"(?<![\w-])--[a-z0-9][a-z0-9_-]*")
-CODE_SPAN = re.compile(r"(`+)(.+?)\1")
+CODE_SPAN = re.compile(r"(`+)(.+?)\1", re.S)
 LINK = re.compile(r"\]\(([^)\s#]+)(?:#[^)]*)?\)")
 OPTION_LINE = re.compile(r"^\s+(-\w,)?(--[\w-]+)(,--[\w-]+)*")
 REGCON = re.compile(r"^(?:\S*/)?regcon$")
@@ -387,28 +387,29 @@ class Checker:
         names a program that is not built here, or when the word before the
         span names an installed program (gcc `--coverage`)."""
         named, loose, blind = [], [], False
-        for offset, line in enumerate(body):
-            for m in CODE_SPAN.finditer(line):
-                span = m.group(2).strip()
-                words = split_words(span) or span.split()
-                known = program_of(words, self.root, self.build)
-                if known is not None:
-                    self.check_words(document, start + offset, words,
-                                     "`%s`" % span)
-                    if known[0][0] == "unbuilt":
-                        blind = True
-                    elif known[0] != ("regcon",):
-                        named.append(known[0])
-                    continue
-                flag = words[0].split("=", 1)[0] if words else ""
-                if not FLAG.fullmatch(flag):
-                    continue
-                before = re.findall(r"([\w+-]+)\s*$", line[:m.start()])
-                if before and before[0] not in ("regcon", "make") and \
-                        shutil.which(before[0]):
-                    self.unchecked.add("%s %s" % (before[0], flag))
-                    continue
-                loose.append((start + offset, flag))
+        text = "\n".join(body)
+        for m in CODE_SPAN.finditer(text):
+            offset = text.count("\n", 0, m.start())
+            span = " ".join(m.group(2).split())
+            words = split_words(span) or span.split()
+            known = program_of(words, self.root, self.build)
+            if known is not None:
+                self.check_words(document, start + offset, words,
+                                 "`%s`" % span)
+                if known[0][0] == "unbuilt":
+                    blind = True
+                elif known[0] != ("regcon",):
+                    named.append(known[0])
+                continue
+            flag = words[0].split("=", 1)[0] if words else ""
+            if not FLAG.fullmatch(flag):
+                continue
+            before = re.findall(r"([\w+-]+)\s*$", text[:m.start()])
+            if before and before[0] not in ("regcon", "make") and \
+                    shutil.which(before[0]):
+                self.unchecked.add("%s %s" % (before[0], flag))
+                continue
+            loose.append((start + offset, flag))
         if not loose:
             return
         if blind:
@@ -458,12 +459,12 @@ class Checker:
             "/" in token or os.path.isfile(os.path.join(self.root, head)))
 
     def check_paths(self, document, start, body):
+        text = "\n".join(body)
+        spans = [(text.count("\n", 0, m.start()), m.group(2))
+                 for m in CODE_SPAN.finditer(text)]
         for offset, line in enumerate(body):
-            tokens = [m.group(2).strip() for m in CODE_SPAN.finditer(line)]
-            for span in list(tokens):
-                tokens += span.split()[1:] if " " in span else []
-                if " " in span:
-                    tokens[tokens.index(span)] = span.split()[0]
+            tokens = [word for at, span in spans if at == offset
+                      for word in span.split()]
             for m in LINK.finditer(line):
                 target = m.group(1)
                 if re.match(r"^[a-z]+:", target):
