@@ -51,7 +51,7 @@ NARRATIVE = [
     (r"\bload average", "a load average"),
     (r"\bload (?:of|about|near) \d", "a load average"),
     (r"\bthis (?:round|session|sprint)\b", "a commit narrative"),
-    (r"\b(?:last|previous|earlier|next) (?:round|session|sweep)\b",
+    (r"\b(?:last|previous|earlier) (?:round|session|sweep)\b",
      "a commit narrative"),
     (r"\bfrozen\b", "a commit narrative"),
     (r"\bbefore the (?:last )?rebase\b", "a commit narrative"),
