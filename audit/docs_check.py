@@ -485,9 +485,11 @@ class Checker:
 
     def check_generated(self, document, text):
         lines = text.splitlines(keepends=True)
-        i = 0
+        i, fenced = 0, False
         while i < len(lines):
-            m = GENERATED.match(lines[i])
+            if re.match(r"^\s*(```|~~~)", lines[i]):
+                fenced = not fenced  # a marker shown as an example
+            m = None if fenced else GENERATED.match(lines[i])
             if not m:
                 i += 1
                 continue

@@ -54,6 +54,14 @@ $ regcon suite export out  # with a comment
 | watershed | 3 |
 | monotone | 4 |
 <!-- end generated -->
+
+A marker shown as an example is not checked:
+
+```
+<!-- generated: tools/table.py -->
+| anything |
+<!-- end generated -->
+```
 """
 
 GUIDE = "# Guide\n\nWhat the tool does, in `core/`.\n"
