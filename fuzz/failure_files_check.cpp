@@ -72,7 +72,8 @@ int check(const fs::path& run) {
   if (found != expected) {
     std::fprintf(stderr, "the run folder holds %zu files, expected %zu:\n",
                  found.size(), expected.size());
-    for (const std::string& name : found) std::fprintf(stderr, "  %s\n", name.c_str());
+    for (const std::string& name : found)
+      std::fprintf(stderr, "  %s\n", name.c_str());
     return 1;
   }
   for (pid_t worker : workers) {

@@ -41,9 +41,8 @@ FailureFiles failureFiles(const char* harness) {
   // The process id tells apart the workers of one -fork or -jobs run, which
   // share the folder and may fail at the same moment.
   const std::filesystem::path base =
-      std::filesystem::path(folder != nullptr && *folder != '\0'
-                                ? folder
-                                : "fuzz-failures") /
+      std::filesystem::path(
+          folder != nullptr && *folder != '\0' ? folder : "fuzz-failures") /
       (std::string(harness) + "-" + std::to_string(::getpid()));
   return {base.string() + ".chf.json", base.string() + ".settings.json"};
 }
