@@ -20,17 +20,12 @@ import unittest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 FIXTURE = os.path.join(os.path.dirname(HERE), "tests", "trace_fixture")
+sys.path.insert(0, os.path.join(os.path.dirname(HERE), "coverage"))
+from test_goals import line  # noqa: E402  (a line of gcovr's JSON)
 
 # reference/steps.cpp of the fixture: buildDistanceField spans lines 6-8,
 # growLevel is line 12. Lines and branches outside them must not count.
 # gcovr's JSON (format 0.3, gcovr 5.2), as coverage/coverage.sh writes it.
-def line(number, count, branches=()):
-    return {"line_number": number, "count": count,
-            "branches": [{"count": b, "fallthrough": False, "throw": False}
-                         for b in branches],
-            "gcovr/excluded": False, "gcovr/noncode": False}
-
-
 COVERAGE = {"gcovr/format_version": "0.3", "files": [
     {"file": "reference/steps.cpp", "functions": [],
      "lines": [line(6, 1), line(7, 4, (2, 0, 0)), line(8, 0),
