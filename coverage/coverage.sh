@@ -27,7 +27,7 @@ for folder in $(python3 -c 'import json; print(" ".join(json.load(open("coverage
 done
 rm -rf "$out/html"
 mkdir -p "$out/html"
-gcovr --root . --object-directory "$out" "${filters[@]}" -j 2 \
+gcovr --root . --object-directory "$out" "${filters[@]}" \
   --exclude-throw-branches --exclude-unreachable-branches \
   --json "$out/coverage.json" \
   --html-details "$out/html/index.html" \
