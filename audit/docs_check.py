@@ -22,8 +22,10 @@ Markdown document of the tree for paths and generated tables:
               folder of the tree (`core/`, `docs/`, `.clusterfuzzlite/`,
               ...) or is a top-level file exists: a folder written with its
               slash (`fuzz/planted/`), a file with its suffix
-              (`core/types.h`, `core/types.h:Heightfield`); `<name>` and `*`
-              match any name; build/ (made by builds) is not checked,
+              (`core/types.h`, `core/types.h:Heightfield`), or, in README.md
+              and docs/, a folder by its name alone (`planted/`: some
+              folder of the tree has that name); `<name>` and `*` match any
+              name; build/ (made by builds) is not checked,
               ../shared/ only when that folder is there.
   generated   a table between `<!-- generated: COMMAND -->` and
               `<!-- end generated -->` is what COMMAND (run from the root,
@@ -430,6 +432,8 @@ class Checker:
     def path_exists(self, document, token):
         token = token.rstrip(".,:;")
         token = token.split(":", 1)[0]  # FILE:LINE, FILE:FUNCTION
+        if re.fullmatch(r"[a-z][\w.-]*/", token):
+            return token[:-1] in self.folder_names()
         if token.startswith("../shared/"):
             if self.shared is None:
                 return True
@@ -442,7 +446,17 @@ class Checker:
             return bool(glob.glob(os.path.join(base, pattern)))
         return os.path.exists(os.path.join(base, pattern))
 
-    def is_repository_path(self, token):
+    def folder_names(self):
+        """The names of the tree's folders, at any depth: a document names
+        a folder by its name alone where the context says whose it is."""
+        if not hasattr(self, "_folders"):
+            self._folders = set()
+            for directory, dirs, _ in os.walk(self.root):
+                dirs[:] = [d for d in dirs if d not in SKIP_DIRS]
+                self._folders.update(dirs)
+        return self._folders
+
+    def is_repository_path(self, token, reference):
         if any(c in token for c in " $…\"'()") or "..." in token:
             return False
         if token.startswith("../shared/"):
@@ -450,6 +464,11 @@ class Checker:
         head = token.split("/", 1)[0]
         if head == "build" or "/" not in token and token not in self.top:
             return False
+        if re.fullmatch(r"[a-z][\w.-]*/", token):
+            # A folder by its name alone (`scripts/`, `planted/`), read in
+            # README.md and docs/ only: a folder's own README names ids
+            # that look alike (the suite's `vector/`).
+            return reference
         if "/" in token and not token.endswith("/") and \
                 "." not in os.path.basename(token.split(":", 1)[0]):
             # `gen/i`, `vector/hole-7x7`: ids of the suite, not paths (a
@@ -458,7 +477,7 @@ class Checker:
         return head in self.top and (
             "/" in token or os.path.isfile(os.path.join(self.root, head)))
 
-    def check_paths(self, document, start, body):
+    def check_paths(self, document, start, body, reference):
         text = "\n".join(body)
         spans = [(text.count("\n", 0, m.start()), m.group(2))
                  for m in CODE_SPAN.finditer(text)]
@@ -476,7 +495,7 @@ class Checker:
                                       "the link to %s leads nowhere" %
                                       target)
             for token in tokens:
-                if self.is_repository_path(token) and \
+                if self.is_repository_path(token, reference) and \
                         not self.path_exists(document, token):
                     self.problems.add(document, start + offset,
                                       "no such path: %s" % token)
@@ -539,7 +558,8 @@ class Checker:
             self.check_generated(document, text)
             for kind, start, body in blocks(text):
                 if kind == "para":
-                    self.check_paths(document, start, body)
+                    self.check_paths(document, start, body,
+                                     document in reference)
                     if document in reference:
                         self.check_paragraph_flags(document, start, body)
                 elif kind in ("fence:sh", "fence:bash", "fence:console",

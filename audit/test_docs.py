@@ -145,6 +145,11 @@ class DocsCheck(unittest.TestCase):
         self.planted("`corpus/<harness>/`", "`corpus/<harness>/seeds/`",
                      "no such path: corpus/<harness>/seeds/")
 
+    def test_a_folder_named_alone_must_exist_somewhere(self):
+        self.planted("the sources are in `core/`",
+                     "the sources are in `core/` and `scripts/`",
+                     "README.md:3: no such path: scripts/")
+
     def test_a_broken_link_fails(self):
         self.planted("(docs/guide.md)", "(docs/fuzzing.md)",
                      "the link to docs/fuzzing.md leads nowhere")
