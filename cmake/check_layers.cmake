@@ -15,8 +15,8 @@
 #   cli, tools   every production folder, never tests/ or props/
 #   the rest     tests, properties, fuzzers, benchmarks, examples and the
 #                fixtures of cmake/: anything
-# No production folder includes CLI11 but cli/, GoogleTest or RapidCheck
-# but gen/.
+# No production folder includes CLI11 but cli/ and the programs of tools/,
+# GoogleTest or RapidCheck but gen/.
 cmake_minimum_required(VERSION 3.25)
 set(production core interchange reference optimized registry checks gen
                render kit recast)
@@ -39,7 +39,7 @@ set(open_folders tests props fuzz bench examples cmake)
 set(third_party_gen "^rapidcheck|^nlohmann/")
 set(third_party_recast "^Recast|^Detour")
 set(third_party_cli "^CLI/|^nlohmann/")
-set(third_party_tools "^nlohmann/")
+set(third_party_tools "^CLI/|^nlohmann/")
 set(third_party_interchange "^nlohmann/|^openssl/")
 set(third_party_kit "^nlohmann/|^openssl/")
 set(third_party_any_library "^(CLI|gtest|gmock|rapidcheck|nlohmann|openssl|benchmark)[/.]|^Recast|^Detour")
