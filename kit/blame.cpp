@@ -83,8 +83,15 @@ std::set<Position> positionsOf(const Loop& loop) {
   return out;
 }
 
+// Appended piece by piece: gcc 12 at -O3 warns (-Wrestrict, a false
+// positive) on a chain that starts with a literal "(" + std::string.
 std::string atPosition(const Position& p) {
-  return "(" + std::to_string(p.first) + ", " + std::to_string(p.second) + ")";
+  std::string text = "(";
+  text += std::to_string(p.first);
+  text += ", ";
+  text += std::to_string(p.second);
+  text += ')';
+  return text;
 }
 
 bool samePositions(const Loop& e, const Loop& a) {

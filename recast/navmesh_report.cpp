@@ -16,9 +16,17 @@ std::string percent(int part, int whole) {
   return whole == 0 ? "-" : fixed(100.0 * part / whole, 1) + "%";
 }
 
+// Appended piece by piece: gcc 12 at -O3 warns (-Wrestrict, a false
+// positive) on a chain that starts with a literal "(" + std::string.
 std::string pointText(const Point3& p) {
-  return "(" + fixed(p[0], 2) + " " + fixed(p[1], 2) + " " + fixed(p[2], 2) +
-         ")";
+  std::string text = "(";
+  text += fixed(p[0], 2);
+  text += ' ';
+  text += fixed(p[1], 2);
+  text += ' ';
+  text += fixed(p[2], 2);
+  text += ')';
+  return text;
 }
 
 std::string row(const std::string& name, const std::string& regcon,
