@@ -3,7 +3,6 @@
 #include "core/determinism.h"
 // clang-format on
 #include <algorithm>
-#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <utility>
@@ -189,8 +188,10 @@ class Watershed {
   template <bool Shared>
   bool takeFlag(int span) {
     if constexpr (Shared) {
-      return std::atomic_ref<uint8_t>(queued_[span])
-                 .exchange(1, std::memory_order_relaxed) == 0;
+      // The gcc/clang builtin, not std::atomic_ref: libc++ 14 (the
+      // ClusterFuzzLite build) has no atomic_ref.
+      return __atomic_exchange_n(&queued_[span], uint8_t{1},
+                                 __ATOMIC_RELAXED) == 0;
     } else {
       if (queued_[span] != 0) return false;
       queued_[span] = 1;
