@@ -58,6 +58,10 @@ CLAUSES = {
     },
     "reference/contours_trace.cpp": {
         "vertexY": [SIX + "vertex Y"],
+        # The loop's orientation, the fallback's zero-area test and the
+        # choice of the outer loop all read it.
+        "signedArea2": [SIX + c for c in ("outline tracing", "fallback",
+                                          "holes assignment")],
         "*": [SIX + "outline tracing"],
     },
     "reference/contours_simplify.cpp": {
@@ -69,6 +73,8 @@ CLAUSES = {
                                            "straight borders", "portals")],
         "mergeDuplicatePositions": [SIX + "refinement", SIX + "portals"],
         "leftmostIndex": [SIX + "holes assignment", SIX + "bridge"],
+        # Chooses among refinement's candidates, then the fallback.
+        "isValidSimplification": [SIX + "refinement", SIX + "fallback"],
         "*": [SIX + "fallback", SIX + "counters"],
     },
     "reference/contours_holes.cpp": {
@@ -124,12 +130,14 @@ def shrink_run(args, port, case, folder):
     settings = os.path.join(suite, entry["settings"])
     command = (f"{args.regcon} shrink {port!r} {chf} {settings} -o {folder} "
                f"--batch --timeout {args.case_timeout} "
-               f"--max-seconds {args.shrink_seconds}")
+               f"--max-seconds {args.shrink_seconds} 2>&1")
     start = time.monotonic()
     _, out = mutate.shell(command, ".", args.shrink_seconds + 60)
     seconds = time.monotonic() - start
     found = SHRUNK_RE.search(out or "")
-    return (int(found.group(3)) if found else None), round(seconds, 2)
+    if found is None:
+        return None, round(seconds, 2), (out or "").strip()[-400:]
+    return int(found.group(3)), round(seconds, 2), None
 
 
 def measure(args, mutant, port, work):
@@ -145,10 +153,12 @@ def measure(args, mutant, port, work):
     clauses = expected_clauses(mutant)
     mutant["clauseNamed"] = (None if clauses is None
                              else mutant["blame"] in clauses)
-    spans, seconds = shrink_run(args, port, case,
-                                os.path.join(work, "shrunk"))
+    spans, seconds, failure = shrink_run(args, port, case,
+                                         os.path.join(work, "shrunk"))
     mutant["shrunkSpans"] = spans
     mutant["shrinkSeconds"] = seconds
+    if failure is not None:
+        mutant["shrinkFailure"] = failure
 
 
 def chosen_mutants(args):
@@ -164,6 +174,7 @@ def chosen_mutants(args):
 
 
 def command_run(args):
+    args.scratch = os.path.abspath(args.scratch)  # cmake runs inside it
     src = mutate.sync_scratch(os.getcwd(), args.scratch)
     build = os.path.join(os.path.abspath(args.scratch), "build")
     configure = (f"cmake -S {src} -B {build} -DCMAKE_BUILD_TYPE=Release "
@@ -210,8 +221,17 @@ def summary(result):
     caught = [m for m in measured if m.get("caught")]
     shrunk = [m for m in caught if m.get("shrunkSpans") is not None]
     small = [m for m in shrunk if m["shrunkSpans"] <= 64]
+    for m in caught:  # scored against today's table
+        clauses = expected_clauses(m)
+        m["clauseNamed"] = (None if clauses is None
+                            else m.get("blame", "") in clauses)
     scored = [m for m in caught if m.get("clauseNamed") is not None]
     named = [m for m in scored if m["clauseNamed"]]
+    # A crash, a rejection or an invalid output has no differing section to
+    # blame: its first line gives the status and the port's own message.
+    differing = [m for m in scored
+                 if m.get("firstLine", "").startswith("mismatch")]
+    namedDiffering = [m for m in differing if m["clauseNamed"]]
     times = [m["shrinkSeconds"] for m in shrunk]
     spans = [m["shrunkSpans"] for m in shrunk]
 
@@ -223,19 +243,22 @@ def summary(result):
         "| | |", "|---|---|",
         f"| mutants run as ports | {len(measured)} |",
         f"| caught by the suite | {share(caught, measured)} |",
-        f"| shrunk to at most 64 spans | {share(small, shrunk)} |",
+        f"| shrunk to at most 64 spans | {share(small, caught)} |",
         f"| median spans after shrinking | "
         f"{statistics.median(spans) if spans else '-'} |",
         f"| median shrink time (s) | "
-        f"{statistics.median(times) if times else '-'} |",
+        f"{round(statistics.median(times), 2) if times else '-'} |",
         f"| first line names the clause | {share(named, scored)} "
         f"({len(caught) - len(scored)} in shared functions not scored) |",
+        f"| ... of those whose first failure is a mismatch | "
+        f"{share(namedDiffering, differing)} |",
+        f"| not shrunk | {len(caught) - len(shrunk)} |",
     ]
     misses = [m for m in scored if not m["clauseNamed"]]
     if misses:
         lines += ["", "First lines that name another clause:", ""]
         lines += [f"- `{m['file']}` `{m['function']}` ({m['operator']}): "
-                  f"{m['blame']}" for m in misses]
+                  f"{m['blame'] or m.get('firstLine', '')}" for m in misses]
     big = [m for m in shrunk if m["shrunkSpans"] > 64]
     if big:
         lines += ["", "Shrunk to more than 64 spans:", ""]

@@ -216,6 +216,35 @@ TEST_F(KitBatch, ABatchProcessOutOfStepVoidsTheShrink) {
   EXPECT_FALSE(fs::exists(path("o/shrunk.chf.json")));
 }
 
+TEST_F(KitBatch, AFailureOnlyAProcessOfItsOwnShowsIsShrunkThatWay) {
+  // Right in batch; a process of its own crashes on a heightfield document
+  // over 300 bytes (as an out-of-bounds read may crash only in a fresh
+  // process).
+  writeRooms();
+  const std::string command = port(
+      "alone", "if [ \"$1\" = --batch ]; then exec " + shellQuote(kRegcon) +
+                   " run --batch; fi\n"
+                   "if [ \"$(wc -c < \"$1\")\" -gt 300 ]; then kill -SEGV $$; "
+                   "fi\n"
+                   "exec " +
+                   shellQuote(kRegcon) + " run \"$1\" \"$2\"");
+  const testing::CliRun r =
+      regcon("shrink " + shellQuote(command) + " " +
+             shellQuote(path("big.chf.json").string()) + " " +
+             shellQuote(path("big.settings.json").string()) + " -o " +
+             shellQuote(path("o").string()) + " --batch --max-runs 40");
+  EXPECT_EQ(r.exitCode, 5) << r.out << r.err;
+  EXPECT_NE(r.out.find("agrees with the reference implementation on this "
+                       "case in --batch but not as a process of its own"),
+            std::string::npos)
+      << r.out;
+  EXPECT_EQ(lineAfter(r.out, "disagreement: "), "crashed (signal 11)") << r.out;
+  // Still over the port's 300 bytes: shrunk the way it fails.
+  EXPECT_GT(fs::file_size(path("o/shrunk.chf.json")), 300u);
+  EXPECT_LT(fs::file_size(path("o/shrunk.chf.json")),
+            fs::file_size(path("big.chf.json")));
+}
+
 // The library without a process: an engine's harness shrinks and fuzzes
 // its own implementation in process.
 StageResult droppedHolesPast(int spans, const Heightfield& hf,
