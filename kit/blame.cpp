@@ -39,6 +39,25 @@ bool coarsens(const std::vector<int>& coarse, const std::vector<int>& fine) {
   return true;
 }
 
+// Whether §5.2 could have made the merges that turn `fine` into `coarse`
+// (coarsens(coarse, fine)): it merges only a region of fewer than
+// `mergeRegionArea` spans, so each merged group needs one.
+bool mergingCouldMake(const std::vector<int>& coarse,
+                      const std::vector<int>& fine, int64_t mergeRegionArea) {
+  std::map<int, std::map<int, int64_t>> groups;  // coarse id: fine id: spans
+  for (size_t s = 0; s < fine.size(); ++s) {
+    if (fine[s] != 0) ++groups[coarse[s]][fine[s]];
+  }
+  for (const auto& [id, parts] : groups) {
+    if (parts.size() < 2) continue;
+    const bool small = std::any_of(parts.begin(), parts.end(), [&](auto& p) {
+      return p.second < mergeRegionArea;
+    });
+    if (!small) return false;
+  }
+  return true;
+}
+
 // One-to-one renaming of ids (0 staying 0) on the spans `keep` selects.
 bool sameUpToRenamingWhere(const std::vector<int>& e, const std::vector<int>& a,
                            const std::vector<bool>& keep) {
@@ -366,7 +385,8 @@ std::string Blame::label() const {
 }
 
 Blame blameRegions(const Heightfield& hf, const RegionResult& expected,
-                   const RegionResult& actual, std::string_view partition) {
+                   const RegionResult& actual, std::string_view partition,
+                   int64_t mergeRegionArea) {
   const std::vector<int>& e = expected.regions;
   const std::vector<int>& a = actual.regions;
   const std::optional<size_t> first = firstDifference(e, a);
@@ -385,11 +405,11 @@ Blame blameRegions(const Heightfield& hf, const RegionResult& expected,
       sameUpToRenamingWhere(e, a, keptBoth)) {
     return {"§5.1", "islands", where};
   }
-  if (coarsens(e, a) || coarsens(a, e)) {
-    // §4 merges regions itself; §5 merges only after §2 and §3.
-    if (partition == "layers" || partition == "layer-first") {
-      return partitionStep(partition, where);
-    }
+  const bool merged = coarsens(a, e)   ? mergingCouldMake(a, e, mergeRegionArea)
+                      : coarsens(e, a) ? mergingCouldMake(e, a, mergeRegionArea)
+                                       : false;
+  // §4 merges regions itself; §5 merges only after §2 and §3.
+  if (merged && partition != "layers" && partition != "layer-first") {
     return {"§5.2", "merging", where};
   }
   return partitionStep(partition, where);

@@ -30,9 +30,11 @@ struct Blame {
 
 // The regions of `actual` against the reference's (`expected`), both of
 // heightfield `hf`, for a case of `partition` (watershed, monotone,
-// layers, layer-first, given). Call only when they differ.
+// layers, layer-first, given) with the case's MergeRegionArea. Call only
+// when they differ.
 Blame blameRegions(const Heightfield& hf, const RegionResult& expected,
-                   const RegionResult& actual, std::string_view partition);
+                   const RegionResult& actual, std::string_view partition,
+                   int64_t mergeRegionArea);
 
 // The contours of `actual` against the reference's (`expected`) of
 // (hf, settings) on the partition `regions`. Call only when they differ.

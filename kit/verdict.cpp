@@ -222,7 +222,7 @@ Blame blameOf(const std::string& stage, const SectionDifference& first,
   const Heightfield& hf = *reference.heightfield;
   if (stage == "regions") {
     return blameRegions(hf, reference.result->regions, actual.regions,
-                        e.partition);
+                        e.partition, reference.settings->mergeRegionArea);
   }
   return blameContours(hf, *reference.settings,
                        reference.result->regions.regions,

@@ -223,12 +223,12 @@ RegionResult threeRegions() {
 }
 
 Blame blameOfRegions(const std::vector<int>& actual, int count,
-                     const char* partition) {
+                     const char* partition, int64_t mergeRegionArea = 400) {
   const Heightfield hf = gridFromAscii({"aaaaaa"});
   RegionResult a;
   a.regionCount = count;
   a.regions = actual;
-  return kit::blameRegions(hf, threeRegions(), a, partition);
+  return kit::blameRegions(hf, threeRegions(), a, partition, mergeRegionArea);
 }
 
 // Each change of the reference's three regions, and the step it breaks.
@@ -256,6 +256,17 @@ TEST(Blame, ARegionsChangeIsBlamedOnTheStepItBreaks) {
     EXPECT_EQ(blameOfRegions(c.regions, c.count, c.partition).label(), c.label)
         << c.partition << " " << ::testing::PrintToString(c.regions);
   }
+  // §5.2 merges only a region of fewer than MergeRegionArea spans: regions
+  // of 2 spans merged under MergeRegionArea 2 (or 0) are the partition's.
+  EXPECT_EQ(blameOfRegions({1, 1, 1, 1, 2, 2}, 2, "watershed", 3).label(),
+            "§5.2 merging");
+  EXPECT_EQ(blameOfRegions({1, 1, 1, 1, 2, 2}, 2, "watershed", 2).label(),
+            "§2 watershed");
+  EXPECT_EQ(blameOfRegions({1, 1, 1, 1, 2, 2}, 2, "monotone", 0).label(),
+            "§3 monotone");
+  // Unmerged where the reference merged: the same rule on the command's side.
+  EXPECT_EQ(blameOfRegions({1, 2, 3, 3, 4, 4}, 4, "monotone", 0).label(),
+            "§3 monotone");
   EXPECT_EQ(blameOfRegions({1, 1, 0, 0, 2, 2}, 2, "watershed").where,
             "span 2 (cell (2, 0), 0 from the bottom)");
 }
