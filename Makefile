@@ -2,7 +2,9 @@
 #            built-in scenario.
 # make test: install, build (dev: ASan + UBSan), run every test (the
 #            properties with few cases), then the properties with the full
-#            case count at release speed (build/props), then the bounded fuzz
+#            case count at release speed (build/props) and the exhaustive
+#            check of every field of the bound `test` (exhaust/README.md)
+#            beside them, then the bounded fuzz
 #            smoke runs of every harness and the ClusterFuzzLite build check
 #            (fuzz/check-fuzz-build.sh).
 # make fuzz: long fuzzing (FUZZ_SECONDS per harness, default 600) with
@@ -10,7 +12,10 @@
 # make fuzz-merge: minimizes every corpus/<harness>/ with what runs found.
 # make mutation: the recorded mutation samples (mutation/README.md);
 #            hours on two cores, not part of make test.
-.PHONY: demo test deps release dev props fuzz-build fuzz-smoke fuzz fuzz-merge coverage audit bench bench-build bench-quick bench-hashes mutation format clean
+# make exhaust-next: every heightfield of the bound above make test's
+#            (exhaust/README.md, record in exhaust/RECORD.md); not part of
+#            make test.
+.PHONY: demo test deps release dev props fuzz-build fuzz-smoke fuzz fuzz-merge coverage audit bench bench-build bench-quick bench-hashes mutation exhaust-next format clean
 
 FUZZ_SECONDS ?= 600
 SMOKE_SECONDS ?= 17
@@ -78,6 +83,11 @@ bench-quick: bench-build
 
 bench-hashes: bench-build
 	$(BENCH) --check-hashes 4
+
+# Every heightfield of the bound `next` in two shards side by side, each
+# resumable from its state in build/exhaust/ (exhaust/run-bound.sh).
+exhaust-next: props
+	exhaust/run-bound.sh next 2
 
 # A seeded sample of mutants of reference/ and optimized/ judged by ctest
 # and the pool; writes mutation/ (MUTATION_SEED, MUTATION_COUNT,

@@ -64,5 +64,7 @@ bool validateCommand(const std::vector<std::string>& files, std::ostream& out,
 // invalid file) in `exitCode`; errors leave as exceptions.
 void addCommands(CLI::App& app, int& exitCode);
 void addRenderCommand(CLI::App& app, int& exitCode);
+// `regcon exhaust` (exhaust/exhaust.h).
+void addExhaustCommand(CLI::App& app, int& exitCode);
 
 }  // namespace regcon::cli

@@ -1,6 +1,7 @@
 #include "props/prop_support.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <string>
 
 #include "gen/twists.h"
@@ -34,6 +35,28 @@ std::vector<int> regionSizes(const std::vector<int>& regions) {
     if (r > 0) ++sizes[r];
   }
   return sizes;
+}
+
+void BorderTally::add(int borders, int leftOut,
+                      const std::map<std::string, int>& byReason) {
+  borders_ += borders;
+  leftOut_ += leftOut;
+  for (const auto& [reason, count] : byReason) byReason_[reason] += count;
+}
+
+BorderTally::~BorderTally() {
+  if (cases_ == 0) return;
+  std::string reasons;
+  for (const auto& [reason, count] : byReason_) {
+    reasons += (reasons.empty() ? "" : ", ") + reason + " " +
+               std::to_string(count);
+  }
+  std::fprintf(stderr,
+               "%s: %ld cases, %ld borders; compared %ld; left out %ld "
+               "(%.1f%%): %s\n",
+               property_.c_str(), cases_, borders_, borders_ - leftOut_,
+               leftOut_, borders_ > 0 ? 100.0 * leftOut_ / borders_ : 0.0,
+               reasons.empty() ? "none" : reasons.c_str());
 }
 
 }  // namespace regcon::props

@@ -6,13 +6,15 @@
 namespace regcon {
 namespace {
 
-// The three entry points of one implementation's namespace.
+// The entry points of one implementation's namespace; `given` may be
+// null (readings R12 as core/implementation.cpp reads it).
 struct EntryPoints {
   const char* name;
   std::vector<int> (*distances)(const Heightfield&);
   RegionResult (*regions)(const Heightfield&, const Settings&);
   ContourSet (*contours)(const Heightfield&, const std::vector<int>&,
                          const Settings&);
+  RegionResult (*given)(const Heightfield&) = nullptr;
 };
 
 class Adapter : public Implementation {
@@ -30,6 +32,9 @@ class Adapter : public Implementation {
                       const Settings& settings) const override {
     return entry_.contours(hf, regions, settings);
   }
+  RegionResult givenRegions(const Heightfield& hf) const override {
+    return entry_.given ? entry_.given(hf) : Implementation::givenRegions(hf);
+  }
 
  private:
   EntryPoints entry_;
@@ -39,7 +44,8 @@ class Adapter : public Implementation {
 
 std::vector<const Implementation*> allImplementations() {
   static const Adapter reference({"reference", ref::buildDistanceField,
-                                  ref::buildRegions, ref::buildContours});
+                                  ref::buildRegions, ref::buildContours,
+                                  ref::givenRegions});
   static const Adapter optimized({"optimized", opt::buildDistanceField,
                                   opt::buildRegions, opt::buildContours});
   return {&reference, &optimized};
