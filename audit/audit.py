@@ -6,8 +6,11 @@
 Joins what the other tools recorded (nothing is run here):
   docs/trace.json                  the rows: clause or reading, functions,
                                    tests and properties (audit/trace.py)
-  build/coverage/regcon.info       line and branch coverage (make coverage;
-                                   exception branches left out)
+  build/coverage/coverage.json     line and branch coverage (make coverage:
+                                   gcovr's JSON, throw and unreachable
+                                   branches left out)
+  build/coverage/folders.json      its totals per folder (coverage/goals.py)
+  coverage/goals.json              the goal of each folder
   build/coverage/ctest.xml         ctest's JUnit results of that run
   mutation/reference.json,    the recorded mutation runs
   mutation/optimized.json     (mutation/mutate.py --json)
@@ -19,7 +22,7 @@ resource: it reads offline) and OUT/audit.json (the same data): a summary
 (commit, tool versions, date, test counts, coverage totals per folder,
 mutation score, fuzzing hours), then one row per clause and reading with
 its implementing functions (each with its line and branch coverage, a link
-into the lcov page at its first line, and the mutants killed and survived
+into gcovr's page at its first line, and the mutants killed and survived
 inside it), its tests and properties. audit/audit_check.py opens the page
 in headless Chromium and fails on an empty or broken page.
 """
@@ -33,18 +36,13 @@ import subprocess
 import sys
 import xml.etree.ElementTree as ElementTree
 
+import hashlib
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-# lcov_folders lives with the coverage scripts.
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
-                                "..", "coverage"))
-import lcov_folders  # noqa: E402
 import trace as tracing  # noqa: E402
 
 IMPLEMENTATIONS = ("reference", "optimized")
-GOALS = {"reference": (100.0, 95.0), "optimized": (99.0, 95.0),
-         "core": (98.0, 90.0)}
-# Issue 14: per implementation, a sample of at least 200 mutants, and at
-# least 98 % of those that change a pool output killed.
+# Per implementation, a sample of at least 200 mutants, and at least 98 %
+# of those that change a pool output killed (mutation/README.md).
 MUTATION_GOAL = {"judged": 200, "outputKilledPercent": 98.0}
 
 
@@ -71,7 +69,7 @@ def versions():
     return {name: command_output(args) or "not installed" for name, args in (
         ("compiler", ["g++", "--version"]),
         ("cmake", ["cmake", "--version"]),
-        ("lcov", ["lcov", "--version"]),
+        ("gcovr", ["gcovr", "--version"]),
         ("python", [sys.executable, "--version"]),
         ("chromium", ["chromium", "--version"]))}
 
@@ -120,13 +118,13 @@ def mutation_summary(run):
             if changed else None}
 
 
-def shortfalls(coverage, mutation):
-    """One sentence per goal of issue 14 that the recorded runs miss."""
+def shortfalls(coverage, goals, mutation):
+    """One sentence per coverage or mutation goal the recorded runs miss."""
     out = []
     if coverage is None:
         out.append("coverage: not recorded (run make coverage)")
     else:
-        for folder, goal in sorted(GOALS.items()):
+        for folder, goal in sorted(goals.items()):
             c = coverage.get(folder)
             if c is None:
                 out.append("%s/: no coverage recorded" % folder)
@@ -174,19 +172,54 @@ def fuzz_summary(campaigns):
             "harnesses": harnesses}
 
 
-def coverage_totals(files, root):
-    if files is None:
+def percent(hit, count):
+    return 100.0 * hit / count if count else 100.0
+
+
+def coverage_goals(root):
+    """{folder: (lines %, branches %)} of ROOT/coverage/goals.json."""
+    goals = load_json(os.path.join(root, "coverage", "goals.json"))
+    return {folder: (g["lines"], g["branches"])
+            for folder, g in (goals or {"folders": {}})["folders"].items()}
+
+
+def coverage_totals(folders, goals):
+    """The per-folder totals coverage/goals.py wrote, with their goals."""
+    if folders is None:
         return None
-    rows = lcov_folders.totals(files, root)
     out = {}
-    for folder, (lh, lc, bh, bc) in sorted(rows.items()):
-        goal = GOALS.get(folder)
+    for folder, c in sorted(folders.items()):
+        (lh, lc), (bh, bc) = c["lines"], c["branches"]
+        if lc == 0:
+            continue  # no file of the folder in the report
+        goal = goals.get(folder)
         out[folder] = {
             "lines": [lh, lc], "branches": [bh, bc],
-            "linePercent": round(lcov_folders.percent(lh, lc), 1),
-            "branchPercent": round(lcov_folders.percent(bh, bc), 1),
+            "linePercent": round(percent(lh, lc), 1),
+            "branchPercent": round(percent(bh, bc), 1),
             "goal": list(goal) if goal else None}
     return out
+
+
+def read_gcovr(path, root):
+    """{source path: {"lines": {line: count}, "branches": {(line, index):
+    count}}} from gcovr's JSON (file names relative to ROOT)."""
+    report = load_json(path)
+    if report is None:
+        return None
+    files = {}
+    for f in report["files"]:
+        data = files.setdefault(os.path.join(root, f["file"]),
+                                {"lines": {}, "branches": {}})
+        for line in f["lines"]:
+            if line.get("gcovr/noncode") or line.get("gcovr/excluded"):
+                continue
+            n = line["line_number"]
+            data["lines"][n] = data["lines"].get(n, 0) + line["count"]
+            for i, b in enumerate(line["branches"]):
+                data["branches"][(n, i)] = \
+                    data["branches"].get((n, i), 0) + b["count"]
+    return files
 
 
 # ------------------------------------------------------------------- rows
@@ -213,7 +246,7 @@ class Evidence:
         if data is not None:
             lines = [h for n, h in data["lines"].items()
                      if first <= n <= last]
-            branches = [t for (n, _, _), t in data["branches"].items()
+            branches = [t for (n, _), t in data["branches"].items()
                         if first <= n <= last]
             found["lineCoverage"] = [sum(1 for h in lines if h > 0),
                                      len(lines)]
@@ -287,14 +320,20 @@ def ratio_class(pair):
     return "ok" if pair[0] == pair[1] else "part" if pair[0] else "short"
 
 
-def lcov_link(function, coverage_dir, out_dir):
-    page = os.path.join(coverage_dir, "html", function["file"] + ".gcov.html")
-    if not os.path.isfile(page):
-        return None
-    return "%s#%d" % (os.path.relpath(page, out_dir), function["lines"][0])
+def source_page(function, root, coverage_dir, out_dir):
+    """The link to gcovr's page of the function's file at its first line:
+    gcovr names it index.<base name>.<MD5 of the source's path>.html."""
+    for name in (os.path.join(root, function["file"]), function["file"]):
+        page = os.path.join(coverage_dir, "html", "index.%s.%s.html" % (
+            os.path.basename(function["file"]),
+            hashlib.md5(name.encode("utf-8")).hexdigest()))
+        if os.path.isfile(page):
+            return "%s#l%d" % (os.path.relpath(page, out_dir),
+                               function["lines"][0])
+    return None
 
 
-def function_cell(functions, coverage_dir, out_dir):
+def function_cell(functions, root, coverage_dir, out_dir):
     if not functions:
         return '<td class="none">—</td>'
     items = []
@@ -303,7 +342,7 @@ def function_cell(functions, coverage_dir, out_dir):
         if f.get("missing"):
             items.append("<li class=short>%s: not found</li>" % label)
             continue
-        link = lcov_link(f, coverage_dir, out_dir)
+        link = source_page(f, root, coverage_dir, out_dir)
         if link:
             label = '<a href="%s">%s</a>' % (esc(link), label)
         lines, branches = f.get("lineCoverage"), f.get("branchCoverage")
@@ -362,13 +401,12 @@ def summary_html(report):
         out.append("<p>not recorded (run <code>make coverage</code>)</p>")
     else:
         out.append("<p>Lines and branches hit by <code>make test</code>'s "
-                   "ctest; branches without the exception branches gcc "
-                   "generates for exception propagation (gcov's "
-                   "<code>throw</code> branches; "
-                   "<code>coverage/gcov_capture.py</code>). "
-                   "<a href=\"%s\">lcov report</a>; remaining gaps: "
+                   "ctest, read by gcovr; branches without those gcc "
+                   "generates for exception propagation and those on lines "
+                   "without code (<code>coverage/README.md</code>). "
+                   "<a href=\"%s\">gcovr report</a>; remaining gaps: "
                    "<code>coverage/exclusions.md</code>.</p>" %
-                   esc(s["lcovIndex"]))
+                   esc(s["coverageIndex"]))
         out.append("<table><tr><th>folder</th><th>lines</th><th>%</th>"
                    "<th>branches</th><th>%</th><th>goal (lines, branches)"
                    "</th></tr>")
@@ -407,14 +445,14 @@ def summary_html(report):
                 esc(m["outputKilledPercent"]), esc(m["score"])))
     out.append("<h3>Shortfalls</h3>")
     if s["shortfalls"]:
-        out.append("<p>Goals of issue 14 the recorded runs miss (reasons: "
+        out.append("<p>Goals the recorded runs miss (reasons: "
                    "<code>coverage/exclusions.md</code>, "
                    "<code>mutation/README.md</code>):</p><ul>%s</ul>" %
                    "".join('<li class="short">%s</li>' % esc(t)
                            for t in s["shortfalls"]))
     else:
         out.append('<p class="ok">none: every coverage and mutation goal '
-                   'of issue 14 is met</p>')
+                   'is met</p>')
     out.append("<h3>Fuzzing</h3>")
     fuzz = s["fuzzing"]
     if fuzz is None:
@@ -433,12 +471,12 @@ def summary_html(report):
     return out
 
 
-def rows_html(report, coverage_dir, out_dir):
+def rows_html(report, root, coverage_dir, out_dir):
     out = ["<h2>Clauses and readings</h2>",
            "<p>One row per clause of the spec (§N, §N.M), of the interchange "
            "format and per reading (R, A); a clause with several parts has "
            "one line per part. Each function: its lines and branches hit "
-           "(linked to the lcov page at its first line) and the recorded "
+           "(linked to gcovr's page at its first line) and the recorded "
            "mutants inside it.</p>",
            '<table id="trace"><tr><th>clause</th><th>part</th>'
            '<th>reference</th><th>optimized</th><th>shared</th>'
@@ -453,25 +491,25 @@ def rows_html(report, coverage_dir, out_dir):
                    '</tr>' % (
                        " clause-first" if first else "", esc(row["clause"]),
                        clause, esc(row["topic"]),
-                       function_cell(row["code"]["reference"], coverage_dir,
+                       function_cell(row["code"]["reference"], root, coverage_dir,
                                      out_dir),
-                       function_cell(row["code"]["optimized"], coverage_dir,
+                       function_cell(row["code"]["optimized"], root, coverage_dir,
                                      out_dir),
-                       function_cell(row["code"]["shared"], coverage_dir,
+                       function_cell(row["code"]["shared"], root, coverage_dir,
                                      out_dir),
                        pins_cell(row)))
     out.append("</table>")
     return out
 
 
-def page(report, coverage_dir, out_dir):
+def page(report, root, coverage_dir, out_dir):
     body = ["<h1>regcon audit report</h1>",
             "<p>Evidence clause by clause: the trace (<code>docs/trace.json"
             "</code>), line and branch coverage, mutation and fuzzing "
             "records. Built by <code>make audit</code> "
             "(<code>audit/audit.py</code>).</p>"]
     body += summary_html(report)
-    body += rows_html(report, coverage_dir, out_dir)
+    body += rows_html(report, root, coverage_dir, out_dir)
     return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
             "<title>regcon audit report</title><style>%s</style></head>"
             "<body>\n%s\n</body></html>\n" % (CSS, "\n".join(body)))
@@ -480,10 +518,9 @@ def page(report, coverage_dir, out_dir):
 # ------------------------------------------------------------------- main
 
 def build_report(root, coverage_dir, out_dir):
-    info = os.path.join(coverage_dir, "regcon.info")
-    files = lcov_folders.read_tracefile(info) if os.path.isfile(info) \
-        else None
-    mutation = {impl: load_json(os.path.join(root, "docs", "mutation",
+    files = read_gcovr(os.path.join(coverage_dir, "coverage.json"), root)
+    goals = coverage_goals(root)
+    mutation = {impl: load_json(os.path.join(root, "mutation",
                                              impl + ".json"))
                 for impl in IMPLEMENTATIONS}
     mutants = [m for run in mutation.values() if run
@@ -505,16 +542,17 @@ def build_report(root, coverage_dir, out_dir):
             "tests": sum(1 for k in declared.values() if k == "test"),
             "properties": sum(1 for k in declared.values()
                               if k == "property")},
-        "coverage": coverage_totals(files, root),
-        "coverageNote": "branches without the exception branches gcov "
-                        "marks 'throw' (coverage/gcov_capture.py)",
-        "lcovIndex": os.path.relpath(os.path.join(coverage_dir, "html",
+        "coverage": coverage_totals(load_json(os.path.join(
+            coverage_dir, "folders.json")), goals),
+        "coverageNote": "gcovr, branches without the throw and unreachable "
+                        "branches (coverage/README.md)",
+        "coverageIndex": os.path.relpath(os.path.join(coverage_dir, "html",
                                                   "index.html"), out_dir),
         "mutation": {impl: mutation_summary(mutation[impl])
                      for impl in IMPLEMENTATIONS},
         "fuzzing": fuzz_summary(load_json(os.path.join(root, "fuzz",
                                                        "campaigns.json")))}
-    summary["shortfalls"] = shortfalls(summary["coverage"],
+    summary["shortfalls"] = shortfalls(summary["coverage"], goals,
                                        summary["mutation"])
     evidence = Evidence(root, files, mutants)
     return {"summary": summary,
@@ -543,7 +581,7 @@ def main():
         json.dump(report, f, indent=1, ensure_ascii=False)
     with open(os.path.join(out_dir, "index.html"), "w",
               encoding="utf-8") as f:
-        f.write(page(report, coverage_dir, out_dir))
+        f.write(page(report, root, coverage_dir, out_dir))
     print("audit: %s/index.html: %d clauses and readings in %d rows" % (
         out_dir, len(report["clauses"]), len(report["rows"])))
 

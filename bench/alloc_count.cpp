@@ -3,29 +3,34 @@
 #include <RecastAlloc.h>
 #include <malloc.h>
 
+#include <atomic>
 #include <cstdlib>
 #include <new>
 
 namespace regcon::bench {
 namespace {
 
-// The bench is single-threaded: plain counters suffice.
-int64_t live = 0;
-int64_t peak = 0;
+// The optimized implementation may allocate on several threads.
+std::atomic<int64_t> live{0};
+std::atomic<int64_t> peak{0};
 int64_t base = 0;
 
 void* countedMalloc(std::size_t size) {
   void* p = std::malloc(size ? size : 1);
   if (p) {
-    live += static_cast<int64_t>(malloc_usable_size(p));
-    if (live > peak) peak = live;
+    const int64_t now =
+        live.fetch_add(static_cast<int64_t>(malloc_usable_size(p))) +
+        static_cast<int64_t>(malloc_usable_size(p));
+    int64_t seen = peak.load();
+    while (now > seen && !peak.compare_exchange_weak(seen, now)) {
+    }
   }
   return p;
 }
 
 void countedFree(void* p) {
   if (!p) return;
-  live -= static_cast<int64_t>(malloc_usable_size(p));
+  live.fetch_sub(static_cast<int64_t>(malloc_usable_size(p)));
   std::free(p);
 }
 
@@ -49,12 +54,12 @@ void countRecastAllocations() {
 }
 
 void resetPeak() {
-  base = live;
-  peak = live;
+  base = live.load();
+  peak.store(base);
 }
 
 int64_t peakBytesSinceReset() {
-  return peak - base;
+  return peak.load() - base;
 }
 
 }  // namespace regcon::bench

@@ -1,32 +1,36 @@
 // make bench: every stage of regcon (distance field; watershed, monotone,
 // layers and layer-first regions; contours on the watershed partition; the
 // whole stage) against Recast's functions for the same step, on the same
-// heightfields, in one process: the three meshes, two scenarios, a size
-// sweep of about 1M, 4M and 16M spans (terrain tiles, and a multi-floor
-// field at 1M+) and the hostile shapes (whole stage only). Medians of
-// thread CPU time over --runs runs, peak heap per span (bench/alloc_count.h),
-// a table per input, the sweep against the targets of issue 12, a CSV and an
-// SVG plot. README.md, section Performance, says what each row times.
+// heightfields, in one process, on Google Benchmark: the three meshes, two
+// scenarios, a size sweep of about 1M, 4M and 16M spans (terrain tiles, and
+// a multi-floor field at 1M) and the hostile shapes (whole stage only).
+// Each row is one call per run (one iteration), repeated, with the median
+// and the min and max as aggregates; the optimized implementation runs on
+// one thread and on the machine's cores. bench/tables.py turns the JSON
+// into the tables and the CSV; docs/performance.md says what each row times.
 //
 // --check-hashes TILES instead builds TILES x TILES terrain tiles of 1024
-// cells and checks that every implementation gives the same hashes for
-// every partition (the 16M-span check of issue 12 at TILES = 4).
+// cells and checks that every implementation (the optimized one on one
+// thread and on --threads) gives the same hashes for every partition (the
+// 16M-span check at TILES = 4).
+#include <benchmark/benchmark.h>
+
+#include <CLI/CLI.hpp>
+#include <algorithm>
 #include <cstdio>
-#include <cstdlib>
 #include <filesystem>
 #include <functional>
-#include <set>
-#include <stdexcept>
+#include <memory>
+#include <optional>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "bench/alloc_count.h"
-#include "bench/measure.h"
 #include "bench/recast_peer.h"
-#include "bench/report.h"
 #include "gen/scenarios.h"
-#include "import/mesh_import.h"
 #include "interchange/hash.h"
+#include "recast/mesh_import.h"
 #include "registry/implementations.h"
 
 namespace regcon::bench {
@@ -35,12 +39,10 @@ namespace {
 struct Options {
   bool quick = false;
   int runs = 5;
-  double referenceBudgetSeconds = 10;
   int64_t referenceUpTo = 5'000'000;  // spans; larger inputs skip it
   std::string only;                   // inputs whose name contains it
   std::string groups = "mesh,scenario,sweep,hostile";
-  std::string csv = "build/bench/bench.csv";
-  std::string svg = "build/bench/bench.svg";
+  int threads = 0;     // the optimized implementation's second column
   int checkTiles = 0;  // > 0: the hash check instead of timing
 };
 
@@ -54,8 +56,8 @@ struct Input {
 
 constexpr int kSweepTile = 1024;  // terrain 1024: 1,048,576 spans a tile
 
-// The hostile shapes of issue 16 at several sizes (whole stage only); the
-// reference runs up to `referenceUpTo` cells a side.
+// The hostile shapes at several sizes (whole stage only); the reference
+// runs up to `referenceUpTo` cells a side.
 struct Hostile {
   const char* scenario;
   std::vector<int> sizes;
@@ -67,6 +69,10 @@ const Hostile kHostile[] = {
     {"pillars8", {256, 512}, 512},         {"serpentine", {128, 256, 512}, 512},
     {"checkerboard", {64, 128, 256}, 256}, {"stack63", {16, 32, 64}, 64},
 };
+
+const std::vector<std::string> kStages = {"distance", "watershed",   "monotone",
+                                          "layers",   "layer-first", "contours",
+                                          "whole"};
 
 Input scenario(const std::string& name, const std::string& label,
                const std::string& group, int size, int tiles) {
@@ -121,19 +127,50 @@ Partition partitionOf(const std::string& stage) {
   return Partition::Watershed;
 }
 
+// The input being timed, built when its first row runs and freed when the
+// next input's first row runs (the 16M-span field and Recast's copy of it
+// take about 1 GB), with Recast's copy and our watershed partition (the
+// contours rows' input).
+class CurrentInput {
+ public:
+  void use(const Input& input) {
+    if (input_ == &input) return;
+    recast_.reset();
+    hf_.reset();
+    input_ = &input;
+    hf_ = input.make();
+    recast_ = std::make_unique<RecastField>(*hf_);
+    watershed_ =
+        input.everyStage
+            ? findImplementation("optimized")->regions(*hf_, Settings{})
+            : RegionResult{};
+  }
+  const Heightfield& hf() const { return *hf_; }
+  RecastField& recast() { return *recast_; }
+  const RegionResult& watershed() const { return watershed_; }
+
+ private:
+  const Input* input_ = nullptr;
+  std::optional<Heightfield> hf_;
+  std::unique_ptr<RecastField> recast_;
+  RegionResult watershed_;
+};
+
+CurrentInput current;
 volatile int64_t sink = 0;  // results feed it, so no call is optimised away
 
 // One stage of one of our implementations; the result is freed inside the
 // timed part, as Recast's contour set is.
-void runOurs(const Implementation& impl, const Heightfield& hf,
-             const std::string& stage, const std::vector<int>& partition) {
+void runOurs(const Implementation& impl, const std::string& stage) {
+  const Heightfield& hf = current.hf();
   Settings settings;
   settings.partition = partitionOf(stage);
   if (stage == "distance") {
     sink = sink + static_cast<int64_t>(impl.distances(hf).size());
   } else if (stage == "contours") {
     sink = sink + static_cast<int64_t>(
-                      impl.contours(hf, partition, settings).contours.size());
+                      impl.contours(hf, current.watershed().regions, settings)
+                          .contours.size());
   } else if (stage == "whole") {
     sink = sink + runStage(impl, hf, settings).regions.regionCount;
   } else {
@@ -142,15 +179,16 @@ void runOurs(const Implementation& impl, const Heightfield& hf,
   }
 }
 
-// The untimed preparation and the timed step of Recast for one stage.
-struct RecastStep {
+// The untimed preparation and the timed step of Recast for one stage, and
+// a note when the step differs from the row's name.
+struct Step {
   std::function<void()> prepare;
-  std::function<void()> step;
+  std::function<void()> run;
   std::string note;
 };
 
-RecastStep recastStep(RecastField& rc, const std::string& stage,
-                      const RegionResult& watershed) {
+Step recastStep(const std::string& stage) {
+  RecastField& rc = current.recast();
   Settings settings;
   settings.partition = partitionOf(stage);
   auto clear = [&rc] { rc.clear(); };
@@ -163,6 +201,7 @@ RecastStep recastStep(RecastField& rc, const std::string& stage,
     return {clear, [&rc, settings] { rc.regions(settings); }, ""};
   }
   auto contours = [&rc, settings] { sink = sink + rc.contours(settings); };
+  const RegionResult& watershed = current.watershed();
   if (rc.giveRegions(watershed.regions, watershed.regionCount)) {
     return {[] {}, contours, ""};
   }
@@ -174,87 +213,117 @@ RecastStep recastStep(RecastField& rc, const std::string& stage,
           contours, "on Recast's own watershed partition (ids past 15 bits)"};
 }
 
-Measurement guarded(const Repeat& repeat, const std::function<void()>& prepare,
-                    const std::function<void()>& step) {
+// One row: an implementation ("recast", "reference", "optimized") on one
+// stage of one input, on `threads` threads.
+struct Row {
+  const Input* input;
+  std::string stage;
+  std::string impl;
+  int threads = 1;
+  std::shared_ptr<const Implementation> ours;  // null for Recast
+};
+
+Step stepOf(const Row& row) {
+  if (!row.ours) return recastStep(row.stage);
+  const Implementation* impl = row.ours.get();
+  const std::string stage = row.stage;
+  return {[] {}, [impl, stage] { runOurs(*impl, stage); }, ""};
+}
+
+// The timed loop: one iteration, the preparation outside the timer, the
+// peak heap counted from after it (the MemoryManager's run reads it).
+void timeRow(benchmark::State& state, const Row& row, int64_t referenceUpTo) {
   try {
-    return measure(repeat, prepare, step);
+    current.use(*row.input);
+    state.counters["spans"] = current.hf().spanCount();
+    if (row.impl == "reference" && current.hf().spanCount() > referenceUpTo) {
+      state.SkipWithError("not run: over --reference-up-to spans");
+      return;
+    }
+    const Step step = stepOf(row);
+    for (auto _ : state) {
+      state.PauseTiming();
+      step.prepare();
+      resetPeak();
+      state.ResumeTiming();
+      step.run();
+    }
+    if (!step.note.empty()) state.SetLabel(step.note);
   } catch (const std::exception& e) {
-    Measurement failed;
-    failed.note = e.what();
-    return failed;
+    state.SkipWithError(e.what());
   }
 }
 
-class Bench {
+// Peak heap of the MemoryManager's run (bench/alloc_count.h).
+class PeakHeap : public benchmark::MemoryManager {
  public:
-  explicit Bench(const Options& options) : options_(options) {}
-
-  void run(const Input& input) {
-    const Heightfield hf = input.make();
-    RecastField rc(hf);
-    const std::vector<std::string> stages =
-        input.everyStage ? stageNames() : std::vector<std::string>{"whole"};
-    RegionResult watershed;
-    if (input.everyStage) {
-      watershed = findImplementation("optimized")->regions(hf, Settings{});
-    }
-    for (const std::string& stage : stages) {
-      Row row{input.name, input.group, hf.spanCount(), stage, "recast", {}};
-      const RecastStep step = recastStep(rc, stage, watershed);
-      row.m = guarded({options_.runs}, step.prepare, step.step);
-      if (row.m.ok()) row.m.note = step.note;
-      rows_.push_back(row);
-      for (const Implementation* impl : allImplementations()) {
-        runImplementation(input, hf, stage, *impl, watershed.regions);
-      }
-    }
-    rc.clear();
-    printInput(rows_, input.name);
-    writeCsv(rows_, options_.csv);
-    writeSvg(rows_, options_.svg);
+  void Start() override { resetPeak(); }
+  void Stop(Result& result) override {
+    result.max_bytes_used = peakBytesSinceReset();
   }
-
-  void finish() const {
-    printSweep(rows_);
-    std::printf("\nCSV: %s\nplot: %s\n", options_.csv.c_str(),
-                options_.svg.c_str());
-  }
-
- private:
-  void runImplementation(const Input& input, const Heightfield& hf,
-                         const std::string& stage, const Implementation& impl,
-                         const std::vector<int>& partition) {
-    const bool reference = impl.name() == "reference";
-    if (reference && skipsReference(input, hf.spanCount(), stage)) return;
-    Repeat repeat{options_.runs};
-    if (reference) repeat.budgetSeconds = options_.referenceBudgetSeconds;
-    Row row{input.name, input.group, hf.spanCount(), stage, impl.name(), {}};
-    row.m = guarded(
-        repeat, [] {}, [&] { runOurs(impl, hf, stage, partition); });
-    if (reference && row.m.ok() && row.m.runs < options_.runs) {
-      row.m.note =
-          "one run: over the reference's budget of " +
-          std::to_string(static_cast<int>(options_.referenceBudgetSeconds)) +
-          " s; not run on larger sweep inputs";
-      slowReference_.insert(stage);
-    }
-    rows_.push_back(row);
-  }
-
-  bool skipsReference(const Input& input, int64_t spans,
-                      const std::string& stage) const {
-    return !input.withReference || spans > options_.referenceUpTo ||
-           (input.group == "sweep" && slowReference_.count(stage));
-  }
-
-  Options options_;
-  std::vector<Row> rows_;
-  std::set<std::string> slowReference_;  // stages over budget in the sweep
+  void Stop(Result* result) override { Stop(*result); }
 };
 
-// The 16M-span check of issue 12: every partition's hashes (interchange §5,
-// as `regcon hashes` computes them) from every implementation.
-int checkHashes(int tiles) {
+double minOf(const std::vector<double>& v) {
+  return *std::min_element(v.begin(), v.end());
+}
+double maxOf(const std::vector<double>& v) {
+  return *std::max_element(v.begin(), v.end());
+}
+
+void registerRow(const Row& row, int repetitions, int64_t referenceUpTo) {
+  const std::string name = row.input->group + "/" + row.input->name + "/" +
+                           row.stage + "/" + row.impl +
+                           "/threads:" + std::to_string(row.threads);
+  benchmark::internal::Benchmark* b = benchmark::RegisterBenchmark(
+      name.c_str(), [row, referenceUpTo](benchmark::State& state) {
+        timeRow(state, row, referenceUpTo);
+      });
+  b->Iterations(1)
+      ->Repetitions(repetitions)
+      ->DisplayAggregatesOnly(true)
+      ->ComputeStatistics("min", minOf)
+      ->ComputeStatistics("max", maxOf)
+      ->Unit(benchmark::kMillisecond);
+  // Several threads: their CPU time is the process's, and the row is
+  // read in wall time.
+  if (row.threads > 1) b->MeasureProcessCPUTime()->UseRealTime();
+}
+
+// Every row of every selected input, in table order.
+void registerAll(const Options& options, const std::vector<Input>& all) {
+  const std::shared_ptr<const Implementation> reference(
+      findImplementation("reference"), [](const Implementation*) {});
+  const std::shared_ptr<const Implementation> optimized(
+      findImplementation("optimized"), [](const Implementation*) {});
+  const std::shared_ptr<const Implementation> parallel =
+      optimizedOnThreads(options.threads);
+  for (const Input& input : all) {
+    const std::vector<std::string> stages =
+        input.everyStage ? kStages : std::vector<std::string>{"whole"};
+    for (const std::string& stage : stages) {
+      auto add = [&](const Row& row, int repetitions) {
+        registerRow(row, repetitions, options.referenceUpTo);
+      };
+      add({&input, stage, "recast", 1, nullptr}, options.runs);
+      // The reference is quadratic on some hostile shapes: one run there.
+      if (input.withReference && options.referenceUpTo > 0) {
+        add({&input, stage, "reference", 1, reference},
+            input.group == "hostile" ? 1 : options.runs);
+      }
+      add({&input, stage, "optimized", 1, optimized}, options.runs);
+      if (options.threads > 1) {
+        add({&input, stage, "optimized", options.threads, parallel},
+            options.runs);
+      }
+    }
+  }
+}
+
+// The 16M-span check: every partition's hashes (interchange §5, as
+// `regcon hashes` computes them) from every implementation, and from the
+// optimized one on `threads` threads.
+int checkHashes(int tiles, int threads) {
   std::printf("terrain, %d x %d tiles of %d cells\n", tiles, tiles, kSweepTile);
   const Heightfield hf =
       tiledScenario("terrain", ScenarioOptions{kSweepTile, 1}, tiles);
@@ -264,7 +333,12 @@ int checkHashes(int tiles) {
     Settings settings;
     settings.partition = partitionOf(stage);
     std::string first;
-    for (const Implementation* impl : allImplementations()) {
+    const std::unique_ptr<Implementation> parallel =
+        optimizedOnThreads(threads);
+    std::vector<const Implementation*> impls = allImplementations();
+    impls.push_back(parallel.get());
+    for (const Implementation* impl : impls) {
+      const bool threaded = impl == parallel.get();
       const std::string hashes =
           "distances " + hashDistances(impl->distances(hf)) + " regions " +
           [&] {
@@ -272,8 +346,9 @@ int checkHashes(int tiles) {
             return hashRegions(r.regions) + " contours " +
                    hashContours(r.contours);
           }();
-      std::printf("%-12s %-10s %s\n", stage, impl->name().c_str(),
-                  hashes.c_str());
+      const std::string name =
+          impl->name() + (threaded ? "/" + std::to_string(threads) : "");
+      std::printf("%-12s %-12s %s\n", stage, name.c_str(), hashes.c_str());
       std::fflush(stdout);
       if (first.empty()) first = hashes;
       same = same && hashes == first;
@@ -289,56 +364,31 @@ bool inGroups(const std::string& group, const std::string& groups) {
   return ("," + groups + ",").find("," + group + ",") != std::string::npos;
 }
 
-const char* kHelp =
-    "usage: regcon_bench [--quick] [--runs N] [--only TEXT] [--groups LIST]\n"
-    "                    [--csv PATH] [--svg PATH] [--reference-budget S]\n"
-    "                    [--reference-up-to SPANS]\n"
-    "       regcon_bench --check-hashes TILES\n"
-    "Times every stage of Recast, the reference and the optimized\n"
-    "implementation on the same heightfields (median thread CPU time of N\n"
-    "runs, default 5) with peak heap per span, and writes a CSV and an SVG\n"
-    "plot. --quick: the meshes and the 1M-span inputs only. --only: inputs\n"
-    "whose name contains TEXT. --groups: some of mesh,scenario,sweep,hostile\n"
-    "(default all). The reference runs on inputs of at most SPANS spans\n"
-    "(default 5000000) and never at 16M; a reference run over S CPU\n"
-    "seconds (default 10) is not repeated.\n"
-    "--check-hashes: TILES x TILES terrain tiles of 1024 cells, the hashes\n"
-    "of every partition from every implementation; exit 1 if they differ.\n";
-
-Options parse(int argc, char** argv) {
-  Options options;
-  for (int i = 1; i < argc; ++i) {
-    const std::string arg = argv[i];
-    auto next = [&]() -> std::string {
-      if (i + 1 >= argc) throw std::invalid_argument(arg + " needs a value");
-      return argv[++i];
-    };
-    if (arg == "--quick") {
-      options.quick = true;
-    } else if (arg == "--runs") {
-      options.runs = std::max(1, std::stoi(next()));
-    } else if (arg == "--only") {
-      options.only = next();
-    } else if (arg == "--reference-up-to") {
-      options.referenceUpTo = std::stoll(next());
-    } else if (arg == "--groups") {
-      options.groups = next();
-    } else if (arg == "--csv") {
-      options.csv = next();
-    } else if (arg == "--svg") {
-      options.svg = next();
-    } else if (arg == "--reference-budget") {
-      options.referenceBudgetSeconds = std::stod(next());
-    } else if (arg == "--check-hashes") {
-      options.checkTiles = std::stoi(next());
-    } else if (arg == "--help") {
-      std::fputs(kHelp, stdout);
-      std::exit(0);
-    } else {
-      throw std::invalid_argument("unknown option " + arg);
-    }
-  }
-  return options;
+void describe(CLI::App& app, Options& options) {
+  app.description(
+      "Times every stage of Recast, the reference and the optimized "
+      "implementation on the same heightfields on Google Benchmark (one "
+      "call a run, --runs repetitions, median, min and max; thread CPU "
+      "time, or process CPU and wall time on several threads) with the "
+      "peak heap of a run. Google Benchmark's own flags (--benchmark_out, "
+      "--benchmark_filter, ...) pass through; bench/tables.py reads its "
+      "JSON.");
+  app.add_flag("--quick", options.quick, "the meshes and the 1M inputs only");
+  app.add_option("--runs", options.runs, "repetitions of each row")
+      ->check(CLI::PositiveNumber);
+  app.add_option("--only", options.only, "inputs whose name contains TEXT");
+  app.add_option("--groups", options.groups,
+                 "some of mesh,scenario,sweep,hostile");
+  app.add_option("--threads", options.threads,
+                 "the optimized implementation's second column (default: "
+                 "the machine's cores; 1: none)")
+      ->check(CLI::PositiveNumber);
+  app.add_option("--reference-up-to", options.referenceUpTo,
+                 "the reference runs on inputs of at most SPANS spans");
+  app.add_option("--check-hashes", options.checkTiles,
+                 "TILES x TILES terrain tiles of 1024 cells: the hashes of "
+                 "every partition from every implementation (the optimized "
+                 "one also on --threads); exit 1 if they differ");
 }
 
 }  // namespace
@@ -347,21 +397,38 @@ Options parse(int argc, char** argv) {
 int main(int argc, char** argv) {
   using namespace regcon::bench;
   countRecastAllocations();
-  try {
-    const Options options = parse(argc, argv);
-    if (options.checkTiles > 0) return checkHashes(options.checkTiles);
-    Bench bench(options);
-    for (const Input& input : inputs(options)) {
-      if (input.name.find(options.only) == std::string::npos ||
-          !inGroups(input.group, options.groups)) {
-        continue;
-      }
-      bench.run(input);
-    }
-    bench.finish();
-    return 0;
-  } catch (const std::exception& e) {
-    std::fprintf(stderr, "regcon_bench: %s\n%s", e.what(), kHelp);
+  Options options;
+  options.threads =
+      static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  CLI::App app{"regcon_bench"};
+  describe(app, options);
+  app.allow_extras();  // Google Benchmark's flags, handed on below
+  CLI11_PARSE(app, argc, argv);
+  if (options.checkTiles > 0) {
+    return checkHashes(options.checkTiles, options.threads);
+  }
+  std::vector<std::string> extras = app.remaining();
+  std::vector<char*> benchmarkArgs{argv[0]};
+  for (std::string& extra : extras) benchmarkArgs.push_back(extra.data());
+  int benchmarkArgc = static_cast<int>(benchmarkArgs.size());
+  benchmark::Initialize(&benchmarkArgc, benchmarkArgs.data());
+  if (benchmark::ReportUnrecognizedArguments(benchmarkArgc,
+                                             benchmarkArgs.data())) {
     return 2;
   }
+  std::vector<Input> selected;
+  for (Input& input : inputs(options)) {
+    if (input.name.find(options.only) == std::string::npos ||
+        !inGroups(input.group, options.groups)) {
+      continue;
+    }
+    selected.push_back(std::move(input));
+  }
+  registerAll(options, selected);
+  PeakHeap peak;
+  benchmark::RegisterMemoryManager(&peak);
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::RegisterMemoryManager(nullptr);
+  benchmark::Shutdown();
+  return 0;
 }

@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "cli/batch.h"
+#include "cli/kit_command.h"
 #include "cli/kit_commands.h"
 #include "core/limits.h"
 #include "interchange/hash.h"
@@ -35,6 +36,7 @@ struct StageInputs {
   Settings settings;
   Heightfield heightfield;
   const Implementation* impl = nullptr;
+  std::unique_ptr<Implementation> threaded;  // impl with --threads > 1
 };
 
 // Settings first: a bad flag or settings file is reported before a large
@@ -43,6 +45,14 @@ StageInputs readStageInputs(const StageOptions& options) {
   StageInputs inputs;
   inputs.settings = resolveSettings(options);
   inputs.impl = &implementationNamed(options.implName);
+  if (options.threads > 1) {
+    if (options.implName != "optimized") {
+      throw CLI::ValidationError("--threads",
+                                 "only --impl optimized runs on threads");
+    }
+    inputs.threaded = optimizedOnThreads(options.threads);
+    inputs.impl = inputs.threaded.get();
+  }
   inputs.heightfield = readHeightfieldFile(options.chfPath);
   return inputs;
 }
@@ -216,52 +226,18 @@ void addGenCommand(CLI::App& app, int& exitCode) {
 }
 
 void addImportCommand(CLI::App& app, int& exitCode) {
-  auto options = std::make_shared<ImportOptions>();
-  MeshImportOptions& mesh = options->mesh;
-  CLI::App* command = app.add_subcommand(
-      "import",
+  auto [command, options] = subcommandWith<ImportOptions>(
+      app, "import",
       "Voxelize a triangle mesh (OBJ) with Recast into a compact heightfield "
       "(build3d.chf)");
-  command->add_option("MESH", options->meshPath, "Wavefront OBJ file")
-      ->required()
-      ->type_name("FILE");
-  const CLI::Validator positive = finitePositiveValidator();
-  const CLI::Validator nonNegative = finiteNonNegativeValidator();
-  const auto addSize = [command](const char* flag, double& value,
-                                 const char* help,
-                                 const CLI::Validator& check) {
-    return command->add_option(flag, value, help)
-        ->capture_default_str()
-        ->check(check);
-  };
-  addSize("--cell-size", mesh.cellSize, "cell size (xz)", positive);
-  addSize("--cell-height", mesh.cellHeight, "cell height (y)", positive);
-  addSize("--agent-height", mesh.agentHeight, "agent height (world units)",
-          nonNegative);
-  addSize("--agent-radius", mesh.agentRadius, "agent radius (world units)",
-          nonNegative);
-  addSize("--agent-climb", mesh.agentClimb,
-          "largest step the agent climbs (world units)", nonNegative);
-  addSize("--max-slope", mesh.maxSlopeDegrees,
-          "steepest walkable slope in degrees",
-          nonNegative)  // Range alone lets NaN through
-      ->check(CLI::Range(0.0, 90.0));
-  command
-      ->add_option("--max-cells", mesh.maxCells,
-                   "largest grid (width x depth cells, from the mesh's "
-                   "bounds over --cell-size) to voxelize; a larger one is "
-                   "refused with exit 2 before Recast starts")
-      ->capture_default_str()
-      ->check(
-          CLI::Range(int64_t{1}, limits::kMaxGridSide * limits::kMaxGridSide));
+  addMeshOptions(*command, options->meshPath, options->mesh);
   addOutputOption(*command, options->outputPath);
   writeWhenRun(*command, exitCode, options, importCommand);
 }
 
 void addDemoCommand(CLI::App& app, int& exitCode) {
-  auto options = std::make_shared<DemoOptions>();
-  CLI::App* command = app.add_subcommand(
-      "demo",
+  auto [command, options] = subcommandWith<DemoOptions>(
+      app, "demo",
       "Generate a scenario, check it through the interchange reader, and run "
       "the reference on it with every partition, one table row each");
   command->add_option("--scenario", options->scenario, "scenario")
@@ -283,6 +259,42 @@ void addDemoCommand(CLI::App& app, int& exitCode) {
 }
 
 }  // namespace
+
+void addMeshOptions(CLI::App& command, std::string& meshPath,
+                    MeshImportOptions& mesh) {
+  command.add_option("MESH", meshPath, "Wavefront OBJ file")
+      ->required()
+      ->type_name("FILE");
+  const CLI::Validator positive = finitePositiveValidator();
+  const CLI::Validator nonNegative = finiteNonNegativeValidator();
+  const auto addSize = [&command](const char* flag, double& value,
+                                  const char* help,
+                                  const CLI::Validator& check) {
+    return command.add_option(flag, value, help)
+        ->capture_default_str()
+        ->check(check);
+  };
+  addSize("--cell-size", mesh.cellSize, "cell size (xz)", positive);
+  addSize("--cell-height", mesh.cellHeight, "cell height (y)", positive);
+  addSize("--agent-height", mesh.agentHeight, "agent height (world units)",
+          nonNegative);
+  addSize("--agent-radius", mesh.agentRadius, "agent radius (world units)",
+          nonNegative);
+  addSize("--agent-climb", mesh.agentClimb,
+          "largest step the agent climbs (world units)", nonNegative);
+  addSize("--max-slope", mesh.maxSlopeDegrees,
+          "steepest walkable slope in degrees",
+          nonNegative)  // Range alone lets NaN through
+      ->check(CLI::Range(0.0, 90.0));
+  command
+      .add_option("--max-cells", mesh.maxCells,
+                  "largest grid (width x depth cells, from the mesh's "
+                  "bounds over --cell-size) to voxelize; a larger one is "
+                  "refused with exit 2 before Recast starts")
+      ->capture_default_str()
+      ->check(
+          CLI::Range(int64_t{1}, limits::kMaxGridSide * limits::kMaxGridSide));
+}
 
 std::string regionsCommand(const StageOptions& options) {
   const StageInputs in = readStageInputs(options);
@@ -377,6 +389,7 @@ void addCommands(CLI::App& app, int& exitCode) {
   addValidateCommand(app, exitCode);
   addGenCommand(app, exitCode);
   addImportCommand(app, exitCode);
+  addNavmeshCommand(app, exitCode);
   addDemoCommand(app, exitCode);
   addConformCommand(app, exitCode);
   addRenderCommand(app, exitCode);

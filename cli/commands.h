@@ -10,7 +10,7 @@
 
 #include "cli/options.h"
 #include "gen/scenarios.h"
-#include "import/mesh_import.h"
+#include "recast/mesh_import.h"
 
 namespace CLI {
 class App;
@@ -58,6 +58,14 @@ std::string demoCommand(const DemoOptions& options);
 // Reports each file on `out` (valid) or `err` (invalid); true when all valid.
 bool validateCommand(const std::vector<std::string>& files, std::ostream& out,
                      std::ostream& err);
+
+// Adds MESH and the import's Recast options (--cell-size ... --max-cells)
+// to `command` (`import`, `navmesh`).
+void addMeshOptions(CLI::App& command, std::string& meshPath,
+                    MeshImportOptions& mesh);
+
+// `regcon navmesh` (navmesh_command.cpp).
+void addNavmeshCommand(CLI::App& app, int& exitCode);
 
 // Registers every command on `app`. The chosen command runs inside
 // app.parse() and leaves its exit status (0, or 2 for `validate` with an

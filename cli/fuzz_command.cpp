@@ -16,6 +16,10 @@ namespace {
 template <typename Options>
 void addCommonOptions(CLI::App& command, Options& options) {
   addComparedImplementation(command, options.implName);
+  command.add_flag("--batch", options.batch,
+                   "ask one `COMMAND --batch` process, fed one request per "
+                   "line (interchange §7), instead of a process per run; "
+                   "the replay line runs per process");
   command
       .add_option("--timeout", options.timeoutSeconds,
                   "seconds each run of the command may take (at most 86400)")

@@ -1,4 +1,5 @@
-// What the kit's commands (conform, shrink, fuzz) share on the command line:
+// What the commands share on the command line: a subcommand with its
+// options; for the kit's commands (conform, shrink, fuzz)
 // COMMAND, the implementation under test, first; a report printed whole;
 // exit 0 when the command conforms, 5 when it does not.
 #pragma once
@@ -7,11 +8,19 @@
 #include <iostream>
 #include <memory>
 #include <string>
+#include <utility>
 
 #include "cli/exit_codes.h"
 #include "cli/options.h"
 
 namespace regcon::cli {
+
+// A subcommand of `app` and its options, which the callback shares.
+template <typename Options>
+std::pair<CLI::App*, std::shared_ptr<Options>> subcommandWith(
+    CLI::App& app, const std::string& name, const std::string& description) {
+  return {app.add_subcommand(name, description), std::make_shared<Options>()};
+}
 
 // Adds the subcommand `name` with its COMMAND argument (options->command).
 // When it is given, `run(*options)` returns a report {conforms, text}: the

@@ -126,6 +126,11 @@ void addStageOptions(CLI::App& command, StageOptions& options,
       .add_option("--impl", options.implName,
                   "implementation: reference or optimized (default reference)")
       ->check(CLI::IsMember(kImplementationNames));
+  command
+      .add_option("--threads", options.threads,
+                  "threads the optimized implementation may use (default 1); "
+                  "the output is the same at every count")
+      ->check(CLI::Range(1, 256));
   addSettingsFlags(command, options.overrides);
   addOutputOption(command, options.outputPath);
 }

@@ -42,6 +42,8 @@ struct StageOptions {
   std::string chfPath;       // "-" is standard input
   std::string settingsPath;  // "" means the spec's defaults (§7)
   std::string implName = "reference";
+  int threads = 1;         // the optimized implementation's (§8: no byte
+                           // depends on it)
   std::string outputPath;  // "" or "-" means standard output
   SettingsOverrides overrides;
 };

@@ -160,7 +160,8 @@ void addSuiteCommand(CLI::App& app, int& exitCode) {
   command
       ->add_option("--shrink", options->shrinkDir,
                    "shrink each failing case whose output differs (mismatch, "
-                   "missing section), run alone as in interchange §6, into "
+                   "missing section), asked as the suite asks (per process, "
+                   "or one batch process with --batch), into "
                    "DIR/<case id>/shrunk.{chf,settings}.json (the id encoded "
                    "as for --pictures); the reports "
                    "give the conform line that replays it")

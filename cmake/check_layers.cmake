@@ -10,19 +10,19 @@
 #   checks       core, interchange, registry
 #   gen          core, interchange, registry, checks (RapidCheck allowed)
 #   render       core, interchange
-#   kit          core, interchange, registry, render
-#   import       core, interchange, registry (Recast allowed)
+#   kit          core, interchange, registry, checks, render
+#   recast       core, interchange, registry, render (Recast, Detour)
 #   exhaust      core, interchange, registry, checks, and reference's §6
 #                steps (which loops a retry re-simplifies, for the border
 #                check's exemptions)
 #   cli, tools   every production folder, never tests/ or props/
 #   the rest     tests, properties, fuzzers, benchmarks, examples and the
 #                fixtures of cmake/: anything
-# No production folder includes CLI11 but cli/, GoogleTest or RapidCheck
-# but gen/.
+# No production folder includes CLI11 but cli/ and the programs of tools/,
+# GoogleTest or RapidCheck but gen/.
 cmake_minimum_required(VERSION 3.25)
 set(production core interchange reference optimized registry checks gen
-               render kit import exhaust)
+               render kit recast exhaust)
 set(allowed_core core)
 set(allowed_interchange core interchange)
 set(allowed_reference core reference)
@@ -31,8 +31,8 @@ set(allowed_registry core reference optimized registry)
 set(allowed_checks core interchange registry checks)
 set(allowed_gen core interchange registry checks gen)
 set(allowed_render core interchange render)
-set(allowed_kit core interchange registry render kit)
-set(allowed_import core interchange registry import)
+set(allowed_kit core interchange registry checks render kit)
+set(allowed_recast core interchange registry render recast)
 set(allowed_exhaust core interchange registry reference checks exhaust)
 set(allowed_cli ${production} cli)
 set(allowed_tools ${production} cli tools)
@@ -41,9 +41,9 @@ set(open_folders tests props fuzz bench examples cmake)
 # Third-party headers a folder may include (a regular expression over the
 # <...> name), beside the C and C++ standard and POSIX headers.
 set(third_party_gen "^rapidcheck|^nlohmann/")
-set(third_party_import "^Recast")
+set(third_party_recast "^Recast|^Detour")
 set(third_party_cli "^CLI/|^nlohmann/")
-set(third_party_tools "^nlohmann/")
+set(third_party_tools "^CLI/|^nlohmann/")
 set(third_party_interchange "^nlohmann/|^openssl/")
 set(third_party_kit "^nlohmann/|^openssl/")
 set(third_party_any_library "^(CLI|gtest|gmock|rapidcheck|nlohmann|openssl|benchmark)[/.]|^Recast|^Detour")

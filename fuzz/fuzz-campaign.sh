@@ -6,7 +6,8 @@
 # engine, seconds, executions, corpus_files (the units in
 # build/<preset>/corpus/<harness>/ after the run, seeds not counted),
 # features (libFuzzer's cov/ft at the end; AFL++'s edges_found and
-# bitmap_cvg), commit, date (UTC) and findings (the artifacts: a list).
+# bitmap_cvg), commit, date (UTC) and findings (the files of the run's
+# folder: reproducers and failing cases, a list).
 # CAMPAIGNS names another file to append to (streams that run while the
 # tree is being committed; copy their entries in afterwards); two streams
 # may append at once (flock).
@@ -24,8 +25,9 @@ for harness in ${@:-$(fuzz/fuzz-harnesses.sh)}; do
   started=$(date -u +%Y-%m-%dT%H:%M:%SZ)
   commit=$(git rev-parse --short HEAD)  # the tree the run started from
   findings=0
-  ENGINE=$engine nice -n "${NICE:-15}" fuzz/fuzz.sh "$seconds" "$harness" ||
-    findings=$(ls "$build/artifacts/$harness"-* 2>/dev/null | tr '\n' ' ')
+  run=$build/runs/$(date -u +%Y%m%dT%H%M%SZ)-$$-$harness
+  FUZZ_RUN=$run ENGINE=$engine nice -n "${NICE:-15}" fuzz/fuzz.sh "$seconds" "$harness" ||
+    findings=$(ls "$run/$harness"-* 2>/dev/null | tr '\n' ' ')
   flock build/campaigns.lock python3 - "$harness" "$engine" "$seconds" "$build" \
     "$started" "$commit" "$findings" "${CAMPAIGNS:-fuzz/campaigns.json}" <<'PY'
 import json, os, re, sys

@@ -6,7 +6,7 @@
 # which fails as the fuzzer did. The harness is taken from the file name
 # (fuzz/fuzz.sh names artifacts <harness>-crash-...) or given.
 #
-#   fuzz/fuzz-replay.sh build/fuzz/artifacts/fuzz_pipeline-crash-1a2b...
+#   fuzz/fuzz-replay.sh build/fuzz/runs/20261202T0500Z-42/fuzz_pipeline-crash-1a2b...
 #   fuzz/fuzz-replay.sh FILE fuzz_contours
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)

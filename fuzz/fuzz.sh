@@ -3,9 +3,12 @@
 # corpus/<harness>/ (read only: new units go to build/<preset>/corpus/,
 # which `make fuzz-merge` minimizes into corpus/<harness>/), with the
 # engine ENGINE names (libfuzzer, the default: build/fuzz; afl: AFL++,
-# build/fuzz-afl). The reader harnesses get fuzz/json.dict. A crash leaves
-# its reproducer in build/<preset>/artifacts/ and makes this script fail;
-# replay it (and see its documents) with fuzz/fuzz-replay.sh FILE.
+# build/fuzz-afl). The reader harnesses get fuzz/json.dict. Each run has its
+# own folder, build/<preset>/runs/<UTC time>-<pid>/ (FUZZ_RUN names another):
+# a crash leaves there its reproducer (<harness>-crash-...) and the failing
+# case's documents (<harness>-<worker pid>.chf.json and .settings.json, so
+# the workers of -fork/-jobs never write over each other's), and makes this
+# script fail; replay it (and see its documents) with fuzz/fuzz-replay.sh FILE.
 #
 #   fuzz/fuzz.sh [SECONDS] [HARNESS...]
 #   ENGINE=afl fuzz/fuzz.sh 600
@@ -21,7 +24,9 @@ case "$engine" in
   afl) build=build/fuzz-afl ;;
   *) echo "fuzz: unknown ENGINE '$engine' (libfuzzer or afl)" >&2; exit 1 ;;
 esac
-mkdir -p "$build/artifacts"
+run=${FUZZ_RUN:-$build/runs/$(date -u +%Y%m%dT%H%M%SZ)-$$}
+mkdir -p "$run"
+export REGCON_FUZZ_FAILURES=$run
 
 dict_for() { case "$1" in fuzz_read_*) echo fuzz/json.dict ;; esac; }
 
@@ -29,16 +34,14 @@ run_libfuzzer() {  # harness scratch log
   local dict; dict=$(dict_for "$1")
   "$build/fuzz/$1" -max_total_time="$seconds" -timeout=20 -rss_limit_mb=2048 \
     ${dict:+-dict=$dict} -print_final_stats=1 \
-    -artifact_prefix="$build/artifacts/$1-" "$2" "corpus/$1" >"$3" 2>&1
+    -artifact_prefix="$run/$1-" "$2" "corpus/$1" >"$3" 2>&1
 }
 
 # AFL++ writes into a fresh output folder (a crash there is a failure)
 # and its queue is kept with the other new units.
 run_afl() {  # harness corpus-out log
   local dict; dict=$(dict_for "$1")
-  local out=$build/runs/$1
-  rm -rf "$out"
-  mkdir -p "$build/runs"
+  local out=$run/afl-$1
   AFL_NO_UI=1 AFL_SKIP_CPUFREQ=1 AFL_NO_AFFINITY=1 \
   AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1 \
     afl-fuzz -V "$seconds" -m none -t 20000 ${dict:+-x $dict} \
@@ -46,7 +49,7 @@ run_afl() {  # harness corpus-out log
   cp "$out"/default/queue/id:* "$2/" 2>/dev/null || true
   cp "$out/default/fuzzer_stats" "$build/$1.stats"
   local crash; crash=$(find "$out/default/crashes" -type f -name 'id:*' | head -1)
-  [ -z "$crash" ] || { cp "$crash" "$build/artifacts/$1-afl-crash"; return 1; }
+  [ -z "$crash" ] || { cp "$crash" "$run/$1-afl-crash"; return 1; }
 }
 
 for harness in "${harnesses[@]}"; do
@@ -56,7 +59,7 @@ for harness in "${harnesses[@]}"; do
   echo "fuzz ($engine): $harness for ${seconds}s"
   if ! "run_${engine}" "$harness" "$scratch" "$log"; then
     tail -40 "$log"
-    echo "fuzz: $harness FAILED; reproducer in $build/artifacts/" \
+    echo "fuzz: $harness FAILED; reproducer in $run/" \
       "(fuzz/fuzz-replay.sh FILE prints its documents)" >&2
     exit 1
   fi

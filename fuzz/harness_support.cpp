@@ -1,7 +1,10 @@
 #include "fuzz/harness_support.h"
 
+#include <unistd.h>
+
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -33,13 +36,28 @@ void printCase(const FuzzCase& fuzzCase) {
               set.str().c_str());
 }
 
+FailureFiles failureFiles(const char* harness) {
+  const char* folder = std::getenv("REGCON_FUZZ_FAILURES");
+  // The process id tells apart the workers of one -fork or -jobs run, which
+  // share the folder and may fail at the same moment.
+  const std::filesystem::path base =
+      std::filesystem::path(
+          folder != nullptr && *folder != '\0' ? folder : "fuzz-failures") /
+      (std::string(harness) + "-" + std::to_string(::getpid()));
+  return {base.string() + ".chf.json", base.string() + ".settings.json"};
+}
+
 void fail(const char* harness, const Heightfield& hf, const Settings& settings,
           const std::string& what) {
   std::ostringstream doc, set;
   writeHeightfield(doc, hf);
   writeSettings(set, settings);
-  const std::string chf = std::string(harness) + "-failure.chf.json";
-  const std::string json = std::string(harness) + "-failure.settings.json";
+  const FailureFiles files = failureFiles(harness);
+  std::error_code ignored;  // unwritable: the documents are printed below
+  std::filesystem::create_directories(
+      std::filesystem::path(files.heightfield).parent_path(), ignored);
+  const std::string& chf = files.heightfield;
+  const std::string& json = files.settings;
   std::ofstream(chf) << doc.str();
   std::ofstream(json) << set.str();
   std::fprintf(stderr, "%s\nheightfield: %s\nsettings: %s\n", what.c_str(),

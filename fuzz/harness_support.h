@@ -1,7 +1,7 @@
 // What the pipeline, contour and distance harnesses share: the three hashes of
-// a result, the interchange documents of a failing case (printed and written to
-// <harness>-failure.{chf,settings}.json for `regcon run`, `conform` and
-// `render`), and the abort that follows.
+// a result, the interchange documents of a failing case (printed and written
+// under the run's failure folder, see failureFiles, for `regcon run`,
+// `conform` and `render`), and the abort that follows.
 #pragma once
 
 #include <functional>
@@ -27,6 +27,17 @@ struct Answer {
 // Every implementation's three hashes, one block each.
 std::string everyHash(const std::vector<Answer>& answers);
 
+// Where a failing case's documents go: $REGCON_FUZZ_FAILURES (fuzz/fuzz.sh
+// gives each run its own folder), else ./fuzz-failures, as
+// <harness>-<process id>.chf.json and .settings.json.
+struct FailureFiles {
+  std::string heightfield;
+  std::string settings;
+};
+FailureFiles failureFiles(const char* harness);
+
+// Prints `what` and the case's documents, writes them (failureFiles) and
+// aborts.
 [[noreturn]] void fail(const char* harness, const Heightfield& hf,
                        const Settings& settings, const std::string& what);
 

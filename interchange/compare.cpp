@@ -1,6 +1,7 @@
 #include "interchange/compare.h"
 
 #include <algorithm>
+#include <map>
 #include <optional>
 
 namespace regcon {
@@ -138,10 +139,11 @@ std::string holesDifference(const std::vector<Loop>& e,
   return key + ": " + counts(o, e.size(), a.size(), "holes");
 }
 
-// The sections of each contour present on both sides, compared index by
-// index; a differing contour count is its own section.
+// The sections of the contours both sides have for one region, paired in
+// discovery order; a contour one side lacks is a difference of the count.
 struct ContourTallies {
-  Tally region{"contour region", kContoursSpec};
+  Tally count{"contour count", kContoursSpec};
+  Tally order{"contour order", kContoursSpec};
   Tally area{"contour area", kContoursSpec};
   Tally vertexCount{"contour vertex count", kContoursSpec};
   Tally vertices{"contour vertices", kContoursSpec};
@@ -149,12 +151,28 @@ struct ContourTallies {
   Tally rawHoles{"contour rawHoles", kContoursSpec};
 
   void addTo(Comparison& out) const {
-    for (const Tally* t :
-         {&region, &area, &vertexCount, &vertices, &rawOutline, &rawHoles}) {
+    for (const Tally* t : {&count, &order, &area, &vertexCount, &vertices,
+                           &rawOutline, &rawHoles}) {
       t->addTo(out);
     }
   }
 };
+
+// A pair of contours of one region: where each stands in its document.
+struct ContourPair {
+  size_t expected = 0;
+  size_t actual = 0;
+};
+
+// "contours[3]", and the actual side's index when it stands elsewhere.
+std::string pairName(const ContourPair& p, const CompareOptions& o) {
+  std::string name = "contours[" + std::to_string(p.expected) + "]";
+  if (p.actual != p.expected) {
+    name +=
+        " (" + o.actualLabel + "'s contours[" + std::to_string(p.actual) + "])";
+  }
+  return name;
+}
 
 void compareVertices(Tally& tally, const Contour& e, const Contour& a,
                      const std::string& where, const CompareOptions& o) {
@@ -170,12 +188,7 @@ void compareVertices(Tally& tally, const Contour& e, const Contour& a,
 }
 
 void compareContour(ContourTallies& t, const Contour& e, const Contour& a,
-                    size_t index, const CompareOptions& o) {
-  const std::string where = "contours[" + std::to_string(index) + "]";
-  t.region.add(e.region != a.region, [&] {
-    return where + ".region: " +
-           twoValues(o, std::to_string(e.region), std::to_string(a.region));
-  });
+                    const std::string& where, const CompareOptions& o) {
   t.area.add(e.area != a.area, [&] {
     return where + ".area (region " + std::to_string(e.region) +
            "): " + twoValues(o, std::to_string(e.area), std::to_string(a.area));
@@ -194,7 +207,57 @@ void compareContour(ContourTallies& t, const Contour& e, const Contour& a,
   t.rawHoles.add(!holes.empty(), [&] { return holes; });
 }
 
+// §6 Output: ordered by region id. Each contour placed after one of a
+// larger region is one difference.
+void compareOrder(Tally& tally, const ContourSet& a, const CompareOptions& o) {
+  for (size_t c = 1; c < a.contours.size(); ++c) {
+    const int before = a.contours[c - 1].region, region = a.contours[c].region;
+    tally.add(region < before, [&] {
+      return o.actualLabel + "'s contours[" + std::to_string(c) + "] (region " +
+             std::to_string(region) + ") comes after a contour of region " +
+             std::to_string(before) + " (§6: ordered by region id)";
+    });
+  }
+}
+
+// Pairs the contours of each region in discovery order, so one contour
+// more or less counts once and shifts no later contour; what is left
+// unpaired is a difference of the count.
+void compareAlignedContours(ContourTallies& t, const ContourSet& e,
+                            const ContourSet& a, const CompareOptions& o) {
+  for (const RegionContours& r : alignContours(e, a)) {
+    const size_t paired = std::min(r.expected.size(), r.actual.size());
+    t.count.add(std::max(r.expected.size(), r.actual.size()) - paired, [&] {
+      return "region " + std::to_string(r.region) + ": " +
+             counts(o, r.expected.size(), r.actual.size(), "contours");
+    });
+    for (size_t k = 0; k < paired; ++k) {
+      const ContourPair pair{r.expected[k], r.actual[k]};
+      compareContour(t, e.contours[pair.expected], a.contours[pair.actual],
+                     pairName(pair, o), o);
+    }
+  }
+}
+
 }  // namespace
+
+std::vector<RegionContours> alignContours(const ContourSet& expected,
+                                          const ContourSet& actual) {
+  std::map<int, RegionContours> byRegion;
+  for (size_t c = 0; c < expected.contours.size(); ++c) {
+    const int region = expected.contours[c].region;
+    byRegion[region].region = region;
+    byRegion[region].expected.push_back(c);
+  }
+  for (size_t c = 0; c < actual.contours.size(); ++c) {
+    const int region = actual.contours[c].region;
+    byRegion[region].region = region;
+    byRegion[region].actual.push_back(c);
+  }
+  std::vector<RegionContours> aligned;
+  for (auto& [region, contours] : byRegion) aligned.push_back(contours);
+  return aligned;
+}
 
 const SectionDifference* Comparison::find(std::string_view section) const {
   for (const SectionDifference& d : sections) {
@@ -242,20 +305,13 @@ Comparison compareRegions(const Heightfield& hf, const RegionResult& expected,
 Comparison compareContours(const ContourSet& expected, const ContourSet& actual,
                            const CompareOptions& options) {
   Comparison out;
-  const size_t e = expected.contours.size(), a = actual.contours.size();
-  Tally count("contour count", kContoursSpec);
-  count.add(e != a,
-            [&] { return "contours: " + counts(options, e, a, "contours"); });
-  count.addTo(out);
   compareCounter(out, "rawFallbacks", kContoursSpec, expected.rawFallbacks,
                  actual.rawFallbacks, options);
   compareCounter(out, "droppedHoles", kContoursSpec, expected.droppedHoles,
                  actual.droppedHoles, options);
   ContourTallies tallies;
-  for (size_t c = 0; c < std::min(e, a); ++c) {
-    compareContour(tallies, expected.contours[c], actual.contours[c], c,
-                   options);
-  }
+  compareOrder(tallies.order, actual, options);
+  compareAlignedContours(tallies, expected, actual, options);
   tallies.addTo(out);
   return out;
 }

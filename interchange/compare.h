@@ -47,6 +47,19 @@ struct Comparison {
 // the heightfield by its index alone.
 std::string spanName(const Heightfield& hf, size_t span);
 
+// The contours of one region on each side, in discovery order: indices into
+// each document's contours. §6 orders contours by region, then discovery,
+// so contours are compared region by region: one contour more or less
+// shifts no other region's.
+struct RegionContours {
+  int region = 0;
+  std::vector<size_t> expected;
+  std::vector<size_t> actual;
+};
+// Every region either side has a contour of, in increasing id order.
+std::vector<RegionContours> alignContours(const ContourSet& expected,
+                                          const ContourSet& actual);
+
 Comparison compareResults(const Heightfield& hf, const StageResult& expected,
                           const StageResult& actual,
                           const CompareOptions& options);

@@ -93,18 +93,40 @@ ShrinkHooks progressHooks(double maxSeconds) {
   return hooks;
 }
 
-KitReport shrinkAndWrite(const CommandRun& run, const Heightfield& hf,
-                         const Settings& settings, const Judgement& judged,
-                         int maxRuns, double maxSeconds,
-                         const fs::path& outputDir, const fs::path& work) {
-  const Reproducer r = writeReproducer(
-      run, hf, settings, judged.outcome, maxRuns, outputDir.string(),
-      work.string(), progressHooks(maxSeconds));
+// The documents of a case, in the judge's folder.
+struct CaseFiles {
+  fs::path chf;
+  fs::path settings;
+};
+
+CaseFiles caseFiles(const std::string& workDir, const std::string& id) {
+  return {fs::path(workDir) / (id + ".chf.json"),
+          fs::path(workDir) / (id + ".settings.json")};
+}
+
+Judgement judged(const CommandAnswer& answer, const Heightfield& hf,
+                 const Settings& settings, const std::string& implName) {
+  const CaseExpectation expected =
+      expectationOf(std::make_shared<const Heightfield>(hf), settings,
+                    implementationNamed(implName));
+  Judgement j;
+  j.verdict = classifyCase(answer, expected);
+  j.outcome = verdictKey(j.verdict, answer);
+  return j;
+}
+
+KitReport shrinkAndWrite(CaseJudge& judge, const CommandUnderTest& tested,
+                         const Heightfield& hf, const Settings& settings,
+                         const Judgement& first, int maxRuns, double maxSeconds,
+                         const fs::path& outputDir) {
+  const Reproducer r =
+      writeReproducer(judge, tested, hf, settings, first.outcome, maxRuns,
+                      outputDir.string(), progressHooks(maxSeconds));
   KitReport report;
   report.conforms = false;
-  report.text = "disagreement: " + judged.outcome + "\n";
-  if (!judged.verdict.message.empty()) {
-    report.text += "why: " + judged.verdict.message + "\n";
+  report.text = "disagreement: " + first.outcome + "\n";
+  if (!first.verdict.message.empty()) {
+    report.text += "why: " + first.verdict.message + "\n";
   }
   report.text += "shrunk from " + r.originalSize + " to " + r.shrunkSize +
                  " (" + std::to_string(r.runs) + " runs, " +
@@ -113,25 +135,103 @@ KitReport shrinkAndWrite(const CommandRun& run, const Heightfield& hf,
   return report;
 }
 
-CommandRun commandRunOf(const std::string& who, const std::string& command,
-                        const std::string& implName, double timeoutSeconds,
-                        size_t maxOutputMb) {
+CommandUnderTest testedOf(const std::string& who, const std::string& command,
+                          bool batch, const AnswerSourceFactory& answers,
+                          const std::string& implName, double timeoutSeconds,
+                          size_t maxOutputMb) {
   implementationNamed(implName);  // an unknown name fails before any run
-  return {command, implName, checkedLimits(who, timeoutSeconds, maxOutputMb)};
+  if (command.empty() && !answers) throw InputError(who + ": COMMAND is empty");
+  return {command, implName, checkedLimits(who, timeoutSeconds, maxOutputMb),
+          batch, answers};
 }
 
 }  // namespace
 
-Reproducer writeReproducer(const CommandRun& run, const Heightfield& hf,
-                           const Settings& settings, const Outcome& verdict,
-                           int maxRuns, const std::string& outputDir,
-                           const std::string& workDir,
-                           const ShrinkHooks& hooks) {
-  const Judge judge = [&](const Heightfield& h, const Settings& s) {
-    return judgeCommand(run, h, s, workDir);
+AnswerSourceFactory CommandUnderTest::source() const {
+  if (answers) return answers;
+  return batch ? batchAnswers(command, limits)
+               : processAnswers(command, limits);
+}
+
+CaseJudge::CaseJudge(const CommandUnderTest& tested, std::string workDir)
+    : tested_(tested),
+      workDir_(std::move(workDir)),
+      source_(tested.source()()) {}
+
+CaseJudge::~CaseJudge() {
+  if (finished_) return;
+  try {
+    source_->finish();
+  } catch (...) {
+    // Ending the source is clean-up here: its answers are no longer used.
+  }
+}
+
+Judgement CaseJudge::judge(const Heightfield& hf, const Settings& settings) {
+  const std::string id = "case-" + std::to_string(++cases_);
+  const CaseFiles files = caseFiles(workDir_, id);
+  writeDocuments(hf, settings, files.chf, files.settings);
+  SuiteCase c;
+  c.id = id;
+  c.chfPath = files.chf.string();
+  c.settingsPath = files.settings.string();
+  CommandAnswer answer = source_->ask(c);
+  checkAnswersAgain(id, answer);
+  const Judgement j = judged(answer, hf, settings, tested_.implName);
+  judged_[id] = j.outcome;
+  // Only a batch source asks a case again later; others' files can go.
+  if (!tested_.batch || tested_.answers) {
+    fs::remove(files.chf);
+    fs::remove(files.settings);
+  }
+  return j;
+}
+
+Judge CaseJudge::asJudge() {
+  return [this](const Heightfield& hf, const Settings& settings) {
+    return judge(hf, settings).outcome;
   };
+}
+
+void CaseJudge::finish() {
+  finished_ = true;
+  source_->finish();
+  CommandAnswer none;
+  checkAnswersAgain("", none);
+}
+
+// A batch process out of step (interchange §7): the current case takes the
+// answer of a process of its own; an earlier case must keep its outcome, or
+// the shrink built on it is void.
+void CaseJudge::checkAnswersAgain(const std::string& current,
+                                  CommandAnswer& answer) {
+  for (auto& [id, again] : source_->takeAnswersAgain()) {
+    if (id == current) {
+      answer = std::move(again);
+      continue;
+    }
+    const CaseFiles files = caseFiles(workDir_, id);
+    const Judgement j =
+        judged(again, readHeightfieldFile(files.chf.string()),
+               readSettingsFile(files.settings.string()), tested_.implName);
+    if (j.outcome != judged_[id]) {
+      throw InputError(
+          "the batch process answered out of step (more than one line for "
+          "one request), and an earlier case asked again alone gives '" +
+          j.outcome + "' instead of '" + judged_[id] +
+          "'; run without --batch");
+    }
+  }
+}
+
+Reproducer writeReproducer(CaseJudge& judge, const CommandUnderTest& tested,
+                           const Heightfield& hf, const Settings& settings,
+                           const Outcome& verdict, int maxRuns,
+                           const std::string& outputDir,
+                           const ShrinkHooks& hooks) {
   const ShrinkResult shrunk =
-      shrinkCase(hf, settings, verdict, judge, maxRuns, hooks);
+      shrinkCase(hf, settings, verdict, judge.asJudge(), maxRuns, hooks);
+  judge.finish();
   fs::create_directories(outputDir);
   const fs::path chf = fs::path(outputDir) / "shrunk.chf.json";
   const fs::path settingsPath = fs::path(outputDir) / "shrunk.settings.json";
@@ -150,57 +250,46 @@ Reproducer writeReproducer(const CommandRun& run, const Heightfield& hf,
   r.kept = shrunk.accepted;
   r.chf = fs::absolute(chf).string();
   r.settings = fs::absolute(settingsPath).string();
-  r.replay = conformLine(run.command, r.chf, r.settings);
+  r.replay = conformLine(tested.command, r.chf, r.settings);
   return r;
 }
 
-Judgement judgeRun(const CommandRun& run, const Heightfield& hf,
-                   const Settings& settings, const std::string& workDir) {
-  const fs::path chf = fs::path(workDir) / "case.chf.json";
-  const fs::path settingsPath = fs::path(workDir) / "case.settings.json";
-  writeDocuments(hf, settings, chf, settingsPath);
-  const CommandAnswer answer = answerFromProcess(
-      runShellCommand(run.command + " " + shellQuote(chf.string()) + " " +
-                          shellQuote(settingsPath.string()),
-                      run.limits),
-      run.limits.maxOutputBytes);
-  const CaseExpectation expected =
-      expectationOf(std::make_shared<const Heightfield>(hf), settings,
-                    implementationNamed(run.implName));
-  Judgement judged;
-  judged.verdict = classifyCase(answer, expected);
-  judged.outcome = verdictKey(judged.verdict, answer);
-  return judged;
-}
-
-Outcome judgeCommand(const CommandRun& run, const Heightfield& hf,
-                     const Settings& settings, const std::string& workDir) {
-  return judgeRun(run, hf, settings, workDir).outcome;
-}
-
 KitReport shrinkCommand(const ShrinkOptions& options) {
-  const CommandRun run =
-      commandRunOf("shrink", options.command, options.implName,
-                   options.timeoutSeconds, options.maxOutputMb);
+  const CommandUnderTest tested =
+      testedOf("shrink", options.command, options.batch, options.answers,
+               options.implName, options.timeoutSeconds, options.maxOutputMb);
   checkOutputPlaces("shrink", {{"--out", options.outputDir, true}});
   const Heightfield hf = readHeightfieldFile(options.chfPath);
   const Settings settings = readSettingsFile(options.settingsPath);
   const ScratchFolder work("regcon-kit");
-  const Judgement judged = judgeRun(run, hf, settings, work.path().string());
-  if (judged.outcome == kAgree) {
+  CaseJudge judge(tested, work.path().string());
+  const Judgement first = judge.judge(hf, settings);
+  if (first.outcome == kAgree) {
     return {true, "the command agrees with the " + options.implName +
                       " implementation on this case: nothing to shrink\n"};
   }
-  return shrinkAndWrite(run, hf, settings, judged, options.maxRuns,
-                        options.maxSeconds, options.outputDir, work.path());
+  return shrinkAndWrite(judge, tested, hf, settings, first, options.maxRuns,
+                        options.maxSeconds, options.outputDir);
 }
 
 KitReport fuzzCommand(const FuzzOptions& options) {
-  const CommandRun run =
-      commandRunOf("fuzz", options.command, options.implName,
-                   options.timeoutSeconds, options.maxOutputMb);
+  const CommandUnderTest tested =
+      testedOf("fuzz", options.command, options.batch, options.answers,
+               options.implName, options.timeoutSeconds, options.maxOutputMb);
   checkOutputPlaces("fuzz", {{"--out", options.outputDir, true}});
   const ScratchFolder work("regcon-kit");
+  // A batch judge keeps each case's documents while its process may be
+  // asked again: a fresh judge (and process) every kCasesPerJudge cases
+  // bounds the scratch folder of a long run.
+  constexpr int64_t kCasesPerJudge = 1000;
+  std::unique_ptr<CaseJudge> judge;
+  fs::path judgeFolder;
+  const auto nextJudge = [&](int64_t index) {
+    judge.reset();
+    if (!judgeFolder.empty()) fs::remove_all(judgeFolder);
+    judgeFolder = work.subfolder("judge-" + std::to_string(index));
+    judge = std::make_unique<CaseJudge>(tested, judgeFolder.string());
+  };
   const auto start = std::chrono::steady_clock::now();
   const auto elapsed = [&start] {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() -
@@ -213,10 +302,10 @@ KitReport fuzzCommand(const FuzzOptions& options) {
   int64_t index = 0;
   for (; index < limit; ++index) {
     if (options.seconds > 0 && elapsed() >= options.seconds) break;
+    if (index % kCasesPerJudge == 0) nextJudge(index);
     const DrawnCase c = options.draw(options.seed, index);
-    const Judgement judged =
-        judgeRun(run, c.hf, c.settings, work.path().string());
-    if (judged.outcome == kAgree) continue;
+    const Judgement first = judge->judge(c.hf, c.settings);
+    if (first.outcome == kAgree) continue;
     const fs::path out(options.outputDir);
     fs::create_directories(out);
     for (const char* name : {"original.chf.json", "original.settings.json"}) {
@@ -224,14 +313,14 @@ KitReport fuzzCommand(const FuzzOptions& options) {
     }
     publishDocuments(c.hf, c.settings, out / "original.chf.json",
                      out / "original.settings.json");
-    KitReport report =
-        shrinkAndWrite(run, c.hf, c.settings, judged, options.maxRuns,
-                       options.maxSeconds, out, work.path());
+    KitReport report = shrinkAndWrite(*judge, tested, c.hf, c.settings, first,
+                                      options.maxRuns, options.maxSeconds, out);
     report.text = "case " + std::to_string(index) + " of seed " +
                   std::to_string(options.seed) + " (" + c.origin + ")\n" +
                   report.text;
     return report;
   }
+  if (judge) judge->finish();
   return {true, std::to_string(index) + " cases of seed " +
                     std::to_string(options.seed) +
                     ": the command agrees with the " + options.implName +

@@ -1,24 +1,35 @@
-// `regcon shrink` and `regcon fuzz`: a foreign command (interchange §6)
-// judged against the reference case by case, the first disagreement shrunk
-// to a small reproducer.
+// `regcon shrink` and `regcon fuzz`: a foreign command (interchange §6,
+// or §7 with --batch), or an implementation linked in process, judged
+// against the reference case by case, the first disagreement shrunk to a
+// small reproducer.
 #pragma once
 
 #include <cstdint>
 #include <functional>
+#include <map>
+#include <memory>
 #include <string>
 
+#include "kit/answer_source.h"
 #include "kit/process.h"
 #include "kit/shrink.h"
 #include "kit/verdict.h"
 
 namespace regcon::kit {
 
-// A command under test, the implementation it is compared with, and the
-// limits of each run (kit/process.h: checkedLimits).
-struct CommandRun {
-  std::string command;
+// What is tested and how it is asked: the command (run per process,
+// interchange §6, or as one `COMMAND --batch` process, §7) or, in its
+// place, any answer source (an implementation linked in process); the
+// implementation it is compared with; the limits of each run
+// (kit/process.h: checkedLimits).
+struct CommandUnderTest {
+  std::string command;  // also names the command in replay lines
   std::string implName = "reference";
   ProcessLimits limits;
+  bool batch = false;
+  AnswerSourceFactory answers;  // when set, asked instead of `command`
+
+  AnswerSourceFactory source() const;
 };
 
 // One run judged: the verdict of the one classifier (kit/verdict.h), as
@@ -28,12 +39,37 @@ struct Judgement {
   Verdict verdict;
 };
 
-// Runs `COMMAND CHF SETTINGS` on the two documents (written to `workDir`)
-// and classifies its answer against the implementation's result.
-Judgement judgeRun(const CommandRun& run, const Heightfield& hf,
-                   const Settings& settings, const std::string& workDir);
-Outcome judgeCommand(const CommandRun& run, const Heightfield& hf,
-                     const Settings& settings, const std::string& workDir);
+// Judges case after case through one answer source, so a shrink or a fuzz
+// run keeps one batch process for all its runs. Each case's documents are
+// written whole into `workDir` under names of their own. A batch process
+// found out of step (kit/answer_source.h) has the current case asked again
+// of a process of its own; an earlier case whose answer changes that way
+// makes the judge throw, since a shrink already built on it.
+class CaseJudge {
+ public:
+  CaseJudge(const CommandUnderTest& tested, std::string workDir);
+  ~CaseJudge();
+  CaseJudge(const CaseJudge&) = delete;
+  CaseJudge& operator=(const CaseJudge&) = delete;
+
+  Judgement judge(const Heightfield& hf, const Settings& settings);
+  // The judge as the shrinker calls it.
+  Judge asJudge();
+  // Ends the source (a batch process is told there is no more input) and
+  // applies the answers it gives again; call before trusting the last
+  // judgement. Throws as judge() does.
+  void finish();
+
+ private:
+  CommandUnderTest tested_;
+  std::string workDir_;
+  std::unique_ptr<AnswerSource> source_;
+  std::map<std::string, Outcome> judged_;  // case id → its outcome
+  int cases_ = 0;
+  bool finished_ = false;
+
+  void checkAnswersAgain(const std::string& current, CommandAnswer& answer);
+};
 
 // A disagreement shrunk and written as OUTDIR/shrunk.chf.json and
 // OUTDIR/shrunk.settings.json, with the conform line that replays it.
@@ -50,17 +86,20 @@ struct Reproducer {
   std::string replay;  // `regcon conform COMMAND CHF SETTINGS`
 };
 
-// Shrinks (hf, settings), on which `command` disagrees with `implName` as
-// `verdict` says, in at most `maxRuns` runs; the command's documents go to
-// `workDir`, the reproducer to `outputDir`.
-Reproducer writeReproducer(const CommandRun& run, const Heightfield& hf,
-                           const Settings& settings, const Outcome& verdict,
-                           int maxRuns, const std::string& outputDir,
-                           const std::string& workDir,
+// Shrinks (hf, settings), on which the command disagrees with `implName`
+// as `verdict` says, in at most `maxRuns` runs; the reproducer goes to
+// `outputDir`.
+// (`judge` asks the command; `tested` names it in the replay line.)
+Reproducer writeReproducer(CaseJudge& judge, const CommandUnderTest& tested,
+                           const Heightfield& hf, const Settings& settings,
+                           const Outcome& verdict, int maxRuns,
+                           const std::string& outputDir,
                            const ShrinkHooks& hooks = {});
 
 struct ShrinkOptions {
   std::string command;
+  bool batch = false;           // one `COMMAND --batch` process (§7)
+  AnswerSourceFactory answers;  // when set, asked instead of `command`
   std::string chfPath;
   std::string settingsPath;
   std::string outputDir;
@@ -85,6 +124,8 @@ using CaseDrawer = std::function<DrawnCase(uint64_t seed, uint64_t index)>;
 struct FuzzOptions {
   CaseDrawer draw;
   std::string command;
+  bool batch = false;           // one `COMMAND --batch` process (§7)
+  AnswerSourceFactory answers;  // when set, asked instead of `command`
   int64_t cases = 0;  // 0: until --seconds (or 1000 when neither is set)
   double seconds = 0;
   uint64_t seed = 1;

@@ -38,11 +38,11 @@ ProcessLimits limitsOf(const SuiteOptions& options) {
 // The reference's run of a suite case, read from the case's own files.
 ReferenceRun referenceRun(const SuiteCase& c) {
   auto hf = std::make_shared<Heightfield>(readHeightfieldFile(c.chfPath));
-  const Settings settings = readSettingsFile(c.settingsPath);
-  const Implementation* reference = findImplementation("reference");
+  auto settings = std::make_shared<Settings>(readSettingsFile(c.settingsPath));
+  const Implementation& reference = implementationNamed("reference");
   auto result =
-      std::make_shared<StageResult>(runStage(*reference, *hf, settings));
-  return {hf, result};
+      std::make_shared<StageResult>(runStage(reference, *hf, *settings));
+  return {hf, result, settings};
 }
 
 // One line per finished case; on a terminal, one line rewritten in place.
@@ -213,9 +213,10 @@ void onJobs(size_t count, int jobs, const Work& work) {
   }
 }
 
-// Shrinks one failing case run alone (interchange §6) into
-// shrinkDir/<case id>/; the job's folder in `scratch` holds the documents
-// the command is run on.
+// Shrinks one failing case into shrinkDir/<case id>/, asked as the suite
+// asked it (per process, one batch process, or in process); the job's
+// folder in `scratch` holds the documents the command is run on. The case
+// is judged again first: run alone it may agree (a flaky port).
 void shrinkOne(const SuiteOptions& options, CaseOutcome& o,
                const ScratchFolder& scratch, int job) {
   const SuiteCase& c = o.suiteCase;
@@ -223,18 +224,21 @@ void shrinkOne(const SuiteOptions& options, CaseOutcome& o,
     const std::filesystem::path work = scratch.subfolder(std::to_string(job));
     const Heightfield hf = readHeightfieldFile(c.chfPath);
     const Settings settings = readSettingsFile(c.settingsPath);
-    const CommandRun run{options.command, "reference", limitsOf(options)};
-    const Outcome verdict = judgeCommand(run, hf, settings, work.string());
+    const CommandUnderTest tested{options.command, "reference",
+                                  limitsOf(options), options.batch,
+                                  options.answers};
+    CaseJudge judge(tested, work.string());
+    const Outcome verdict = judge.judge(hf, settings).outcome;
     if (verdict == kAgree) {
-      o.shrinkNote = "not shrunk: run alone, the command agrees on this case";
+      o.shrinkNote = "not shrunk: asked again, the command agrees on this case";
       return;
     }
     const std::string into =
         (std::filesystem::path(options.shrinkDir) / caseFileName(c.id))
             .string();
     requireInsideFolder("suite: --shrink", options.shrinkDir, into);
-    o.shrunk = writeReproducer(run, hf, settings, verdict, options.shrinkRuns,
-                               into, work.string());
+    o.shrunk = writeReproducer(judge, tested, hf, settings, verdict,
+                               options.shrinkRuns, into);
   } catch (const std::exception& e) {
     o.shrinkNote = std::string("not shrunk: ") + e.what();
   }

@@ -31,10 +31,11 @@ std::string outcomeLabel(const CaseOutcome& o) {
 // interchange rule of a must-reject case, or no result at all.
 std::string attribution(const CaseOutcome& o) {
   if (o.suiteCase.mustReject) return "interchange (must reject)";
-  if (!o.verdict.firstStage.empty()) {
-    return o.verdict.specSection + " " + o.verdict.firstStage;
-  }
-  return "no result";
+  if (o.verdict.firstStage.empty()) return "no result";
+  if (o.verdict.specSection.empty()) return o.verdict.firstStage;
+  return o.verdict.clause.empty()
+             ? o.verdict.specSection
+             : o.verdict.specSection + " " + o.verdict.clause;
 }
 
 std::string versionLine(const SuiteRun& run) {
@@ -61,7 +62,23 @@ struct Tally {
   size_t failing = 0;
   size_t expected = 0;
   size_t cases = 0;
+  std::map<std::string, size_t> partitions;  // failing cases by partition
 };
+
+// "watershed 3, layers 1": where a section's failures come from.
+std::string partitionsText(const Tally& t) {
+  std::vector<std::pair<std::string, size_t>> rows(t.partitions.begin(),
+                                                   t.partitions.end());
+  std::stable_sort(rows.begin(), rows.end(), [](const auto& a, const auto& b) {
+    return a.second > b.second;
+  });
+  std::string text;
+  for (const auto& [partition, count] : rows) {
+    text +=
+        (text.empty() ? "" : ", ") + partition + " " + std::to_string(count);
+  }
+  return text;
+}
 
 // The share of a tag's cases that fail, in whole percent.
 size_t failingPercent(const Tally& t) {
@@ -74,6 +91,8 @@ std::string tableRow(const std::string& name, const Tally& t, bool withCases) {
       << std::setw(9) << t.expected;
   if (withCases) {
     row << std::setw(8) << t.cases << std::setw(6) << failingPercent(t) << "%";
+  } else if (!t.partitions.empty()) {
+    row << "  " << partitionsText(t);
   }
   return row.str() + "\n";
 }
@@ -113,7 +132,8 @@ std::string groupTable(const std::string& title,
   std::string text =
       title +
       std::string(std::max<int>(1, 30 - static_cast<int>(title.size())), ' ') +
-      "failing  expected" + (withCases ? "   cases  share" : "") + "\n";
+      "failing  expected" + (withCases ? "   cases  share" : "  partitions") +
+      "\n";
   for (const auto& [name, tally] : rows)
     text += tableRow(name, tally, withCases);
   return text;
@@ -125,6 +145,7 @@ std::string sectionTable(const SuiteRun& run) {
     if (o.passed()) continue;
     Tally& t = groups[attribution(o)];
     ++(o.expectedFailure ? t.expected : t.failing);
+    if (!o.suiteCase.mustReject) ++t.partitions[o.suiteCase.partition];
   }
   return groupTable("failures by spec section", groups, false);
 }
@@ -221,6 +242,7 @@ ordered_json caseJson(const CaseOutcome& o) {
                     {"message", v.message},
                     {"firstStage", v.firstStage},
                     {"spec", v.specSection},
+                    {"clause", v.clause},
                     {"differences", differencesJson(v)},
                     {"stderrTail", v.stderrTail}};
   if (o.suiteCase.mustReject) {

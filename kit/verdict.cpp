@@ -11,6 +11,7 @@
 #include "core/name_table.h"
 #include "interchange/hash.h"
 #include "interchange/io.h"
+#include "kit/blame.h"
 
 namespace regcon::kit {
 namespace {
@@ -213,6 +214,21 @@ std::vector<SectionDifference> differencesFrom(const StageResult& actual,
   return sections;
 }
 
+// The step or clause the first differing stage is blamed on.
+Blame blameOf(const std::string& stage, const SectionDifference& first,
+              const StageResult& actual, const CaseExpectation& e) {
+  if (stage == "distances") return {"§1", "distance field", first.first};
+  const ReferenceRun reference = e.reference();
+  const Heightfield& hf = *reference.heightfield;
+  if (stage == "regions") {
+    return blameRegions(hf, reference.result->regions, actual.regions,
+                        e.partition);
+  }
+  return blameContours(hf, *reference.settings,
+                       reference.result->regions.regions,
+                       reference.result->contours, actual.contours);
+}
+
 }  // namespace
 
 ResultHashes hashesOf(const StageResult& result) {
@@ -283,7 +299,10 @@ CaseExpectation expectationOf(std::shared_ptr<const Heightfield> hf,
                      hashContours(result->contours)};
   expected.partition = casePartition(*hf, settings);
   expected.referenceLabel = impl.name();
-  expected.reference = [hf, result] { return ReferenceRun{hf, result}; };
+  const auto kept = std::make_shared<const Settings>(settings);
+  expected.reference = [hf, result, kept] {
+    return ReferenceRun{hf, result, kept};
+  };
   return expected;
 }
 
@@ -357,12 +376,16 @@ Verdict classifyCase(const CommandAnswer& answer,
   const SectionDifference& first = verdict.differences.front();
   verdict.firstStage = stageOf(first.section);
   verdict.specSection = first.specSection;
-  verdict.message =
-      "first differs in " + verdict.firstStage +
-      (verdict.specSection.empty() ? "" : " (" + verdict.specSection + ")");
+  verdict.message = "first differs in " + verdict.firstStage;
+  if (verdict.firstStage == "hashes") return verdict;
+  const Blame blame = blameOf(verdict.firstStage, first, actual, expected);
+  verdict.specSection = blame.section;
+  verdict.clause = blame.clause;
+  verdict.message += ": " + blame.label();
   if (first.first.rfind(kRenumbered, 0) == 0) {
-    verdict.message += std::string(": ") + kRenumbered;
+    verdict.message += std::string(", ") + kRenumbered;
   }
+  verdict.message += " (" + blame.where + ")";
   return verdict;
 }
 

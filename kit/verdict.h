@@ -72,6 +72,7 @@ constexpr int kPortInternalError = 70;
 struct ReferenceRun {
   std::shared_ptr<const Heightfield> heightfield;
   std::shared_ptr<const StageResult> result;
+  std::shared_ptr<const Settings> settings;
 };
 
 // What the case expects: the hashes, and the reference's run, made only
@@ -95,10 +96,13 @@ struct Verdict {
   Status status = Status::Pass;
   std::string message;  // one line: why (empty for a pass)
   std::vector<SectionDifference> differences;
-  // Pipeline stage that differs first ("distances", "regions", "contours")
-  // and the spec sections it is attributed to ("§1", "§2 + §5", "§6").
+  // Pipeline stage that differs first ("distances", "regions", "contours"),
+  // the spec section it is blamed on ("§1", "§2", "§5.2", "readings R12",
+  // "§6"; kit/blame.h) and the step or clause there ("watershed",
+  // "merging", "refinement", …).
   std::string firstStage;
   std::string specSection;
+  std::string clause;
   std::string stderrTail;
   double seconds = 0;
   // The command's hashes, when its output was a valid result.

@@ -19,7 +19,7 @@ SCRATCH=${MUTATION_SCRATCH:-build/mutation-scratch}
 NICE=${MUTATION_NICE:-10}  # added to the caller's niceness
 BUILD='{ test -f build/mutation/CMakeCache.txt || cmake --preset mutation; } >/dev/null &&
   cmake --build --preset mutation --target regcon_tests regcon_cli regcon_pool regcon_props >/dev/null 2>&1'
-mkdir -p docs/mutation build
+mkdir -p build
 for folder in $FOLDERS; do
   pool="build/mutation/regcon_pool $POOL_SEED $POOL {from} --impl $folder"
   TEST='mutation/mutation-tests.sh build/mutation'

@@ -1,8 +1,12 @@
 // §6 Contours, optimized: boundary tracing over a per-span edge bitmap, then
 // per region simplification, hole assignment and joining.
+// clang-format off: this include comes first, before any other code
+#include "core/determinism.h"
+// clang-format on
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
+#include <iterator>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -10,6 +14,7 @@
 #include "optimized/contours_steps.h"
 #include "optimized/mutual_links.h"
 #include "optimized/optimized.h"
+#include "optimized/workers.h"
 
 namespace regcon::opt {
 namespace {
@@ -35,9 +40,10 @@ class Tracer {
 
   // Every loop of signed area ≠ 0, in span-index then direction order;
   // `regionArea` gets the area of each region id (0 for an absent one).
-  std::vector<TracedLoop> traceAll(std::vector<int>& regionArea) {
+  std::vector<TracedLoop> traceAll(std::vector<int>& regionArea,
+                                   Workers& workers) {
     std::vector<TracedLoop> loops;
-    markBoundaryEdges();
+    markBoundaryEdges(workers);
     const int n = hf_.spanCount();
     for (int s = 0; s < n; ++s) {
       if (s % 8 == 0 && noBoundaryInEight(s)) {
@@ -72,14 +78,43 @@ class Tracer {
   // earlier end (+z and +x lead to later spans), and marks both ends'
   // edges as inner: half the link reads of testing all four edges of every
   // span. A span's inner bits are all in when the walk reaches it, and
-  // are turned into boundary bits there.
-  void markBoundaryEdges() {
-    for (int cell = 0; cell < hf_.width * hf_.depth; ++cell) {
+  // are turned into boundary bits there. Bands of rows are marked side by
+  // side; a +z link out of a band's last row is noted, and its far end's
+  // edge cleared once all bands are done, so no band writes another's
+  // spans.
+  void markBoundaryEdges(Workers& workers) {
+    const int parts = workers.partsFor(hf_.depth, kMinRowsPerPart);
+    std::vector<std::vector<int>> acrossCut(parts);
+    std::vector<std::vector<int>> areas(parts, std::vector<int>(1, 0));
+    workers.forRanges(hf_.depth, kMinRowsPerPart,
+                      [&](int z0, int z1, int part) {
+                        markRows(z0, z1, areas[part], acrossCut[part]);
+                      });
+    for (const std::vector<int>& far : acrossCut) {
+      for (int t : far) edges_[t] &= static_cast<uint8_t>(~(1u << 3));
+    }
+    // A region's spans share one area (readings R12), so any part's value.
+    for (const std::vector<int>& part : areas) {
+      if (part.size() > regionArea_.size()) regionArea_.resize(part.size(), 0);
+      for (size_t r = 0; r < part.size(); ++r) {
+        regionArea_[r] = std::max(regionArea_[r], part[r]);
+      }
+    }
+  }
+
+  // Rows per part below which a thread is not worth starting.
+  static constexpr int kMinRowsPerPart = 64;
+
+  void markRows(int z0, int z1, std::vector<int>& areas,
+                std::vector<int>& acrossCut) {
+    const int lastCell = z1 * hf_.width;
+    for (int cell = z0 * hf_.width; cell < lastCell; ++cell) {
       const int end = hf_.cellStart[cell] + hf_.counts[cell];
+      const bool lastRow = cell + hf_.width >= lastCell;
       for (int s = hf_.cellStart[cell]; s < end; ++s) {
         const int r = regions_[s];
         if (r < 1) continue;
-        noteArea(r, hf_.spans[s].area);
+        noteArea(areas, r, hf_.spans[s].area);
         unsigned inner = edges_[s];
         for (int d : {1, 2}) {
           const int t = links_.rawTarget(s, cell, d);
@@ -87,20 +122,22 @@ class Tracer {
             continue;
           }
           inner |= 1u << d;
-          edges_[t] |= static_cast<uint8_t>(1u << ((d + 2) & 3));
+          if (d == 1 && lastRow) {
+            acrossCut.push_back(t);
+          } else {
+            edges_[t] |= static_cast<uint8_t>(1u << ((d + 2) & 3));
+          }
         }
         edges_[s] = static_cast<uint8_t>(~inner & 0xFu);
       }
     }
   }
 
-  // Each region's area, of its last span (span order), taken in the marking
-  // pass, whose span reads it is on, instead of two more passes over spans.
-  void noteArea(int region, int area) {
-    if (region >= static_cast<int>(regionArea_.size())) {
-      regionArea_.resize(region + 1, 0);
-    }
-    regionArea_[region] = area;
+  // Each region's area, taken in the marking pass, whose span reads it is
+  // on, instead of two more passes over spans.
+  static void noteArea(std::vector<int>& areas, int region, int area) {
+    if (region >= static_cast<int>(areas.size())) areas.resize(region + 1, 0);
+    areas[region] = area;
   }
 
   // Spans s..s+7 have no boundary edge (the visited bits only ever mark
@@ -299,21 +336,46 @@ std::vector<std::vector<const TracedLoop*>> groupByRegion(
   return groups;
 }
 
+// Regions per part below which a thread is not worth starting.
+constexpr int kMinRegionsPerPart = 64;
+
+// §6 treats each region's loops on their own: parts take ranges of region
+// ids, each builds its contours into its own set, and the sets are joined
+// in part order, which is region id order.
+ContourSet contoursByRegion(
+    const std::vector<std::vector<const TracedLoop*>>& groups,
+    const std::vector<int>& regionArea, const Settings& settings,
+    Workers& workers) {
+  const int slots = static_cast<int>(groups.size());
+  std::vector<ContourSet> parts(workers.partsFor(slots, kMinRegionsPerPart));
+  workers.forRanges(slots, kMinRegionsPerPart, [&](int r0, int r1, int part) {
+    for (int r = std::max(r0, 1); r < r1; ++r) {
+      if (groups[r].empty()) continue;
+      const BorderRules rules{&regionArea, settings.borderRegion,
+                              regionArea[r]};
+      RegionContours(r, rules, settings, parts[part]).build(groups[r]);
+    }
+  });
+  ContourSet out = std::move(parts[0]);
+  for (size_t p = 1; p < parts.size(); ++p) {
+    out.rawFallbacks += parts[p].rawFallbacks;
+    out.droppedHoles += parts[p].droppedHoles;
+    std::move(parts[p].contours.begin(), parts[p].contours.end(),
+              std::back_inserter(out.contours));
+  }
+  return out;
+}
+
 }  // namespace
 
 ContourSet buildContours(const Heightfield& hf, const std::vector<int>& regions,
-                         const Settings& settings) {
+                         const Settings& settings, Threads threads) {
+  Workers workers(threads);
   std::vector<int> regionArea;
   const std::vector<TracedLoop> loops =
-      Tracer(hf, regions).traceAll(regionArea);
+      Tracer(hf, regions).traceAll(regionArea, workers);
   const auto groups = groupByRegion(loops, static_cast<int>(regionArea.size()));
-  ContourSet out;
-  for (size_t r = 1; r < groups.size(); ++r) {
-    if (groups[r].empty()) continue;
-    const BorderRules rules{&regionArea, settings.borderRegion, regionArea[r]};
-    RegionContours(static_cast<int>(r), rules, settings, out).build(groups[r]);
-  }
-  return out;
+  return contoursByRegion(groups, regionArea, settings, workers);
 }
 
 }  // namespace regcon::opt

@@ -1,5 +1,8 @@
 // Exact integer geometry of the optimized contour stage (§6: "Cone and
 // crossing tests use exact long orientation").
+// clang-format off: this include comes first, before any other code
+#include "core/determinism.h"
+// clang-format on
 #include <algorithm>
 #include <numeric>
 

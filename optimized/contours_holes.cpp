@@ -3,6 +3,9 @@
 // whole per hole: candidates come nearest first from a bucket grid of its
 // vertices, their loop index from a tree over the loop, and the clearance
 // test looks only at edges in the buckets the bridge passes through.
+// clang-format off: this include comes first, before any other code
+#include "core/determinism.h"
+// clang-format on
 #include <algorithm>
 #include <numeric>
 #include <queue>

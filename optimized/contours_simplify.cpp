@@ -1,6 +1,9 @@
 // §6 simplification of one loop: portals, Douglas-Peucker refinement with
 // the exact distance rule of readings R10, length splitting of walls,
 // duplicate merging, validity and the retries.
+// clang-format off: this include comes first, before any other code
+#include "core/determinism.h"
+// clang-format on
 #include <algorithm>
 #include <utility>
 

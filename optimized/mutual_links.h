@@ -7,16 +7,19 @@
 #include <vector>
 
 #include "core/types.h"
+#include "optimized/workers.h"
 
 namespace regcon::opt {
 
 class MutualLinks {
  public:
-  explicit MutualLinks(const Heightfield& hf);
+  MutualLinks(const Heightfield& hf, Workers& workers);
   // N(span, dir), or -1.
   int operator()(int span, int dir) const { return table_[span][dir]; }
 
  private:
+  void fillRow(const Heightfield& hf, int z);
+
   std::vector<std::array<int, 4>> table_;
 };
 

@@ -2,6 +2,9 @@
 // watershed growth, which jump from span to span in distance order, read a
 // mutual-link table; every other step walks spans in order and derives its
 // neighbours from the raw links (LiveLinks), so they never build one.
+// clang-format off: this include comes first, before any other code
+#include "core/determinism.h"
+// clang-format on
 #include <optional>
 #include <utility>
 #include <vector>
@@ -25,25 +28,29 @@ std::vector<int> layerFirstRegions(const Heightfield& hf,
 // Watershed is the only partition that reads the §1 field, so only it
 // computes the field, and hands it on in `distances` (interchange §3 lets
 // the others omit it).
-std::vector<int> watershedPartition(
-    const Heightfield& hf, std::optional<std::vector<int>>& distances) {
-  const MutualLinks table(hf);  // freed before the filter: less peak memory
-  distances = distanceField(hf, table);
-  return watershedRegions(hf, table, *distances);
+std::vector<int> watershedPartition(const Heightfield& hf,
+                                    std::optional<std::vector<int>>& distances,
+                                    Workers& workers) {
+  // Freed before the filter: less peak memory.
+  const MutualLinks table(hf, workers);
+  distances = distanceField(hf, table, workers);
+  return watershedRegions(hf, table, *distances, workers);
 }
 
 // Watershed and monotone end in filterAndMerge, which numbers the regions
 // (§5.3) in its last pass over the spans; the layer partitions are
 // numbered after their islands are removed.
-RegionResult partition(const Heightfield& hf, const Settings& settings) {
+RegionResult partition(const Heightfield& hf, const Settings& settings,
+                       Workers& workers) {
   const LiveLinks links(hf);
   RegionResult result;
   std::vector<int>& regions = result.regions;
   switch (settings.partition) {
     case Partition::Watershed:
-      regions = watershedPartition(hf, result.distances);
-      result.regionCount = filterAndMerge(
-          hf, links, regions, settings.minRegionArea, settings.mergeRegionArea);
+      regions = watershedPartition(hf, result.distances, workers);
+      result.regionCount =
+          filterAndMerge(hf, links, regions, settings.minRegionArea,
+                         settings.mergeRegionArea, workers);
       return result;
     case Partition::Monotone: {
       // §5 takes its link lists from the sweep, which reads every link.
@@ -51,7 +58,7 @@ RegionResult partition(const Heightfield& hf, const Settings& settings) {
       regions = monotoneRegions(hf, links, &gathered);
       result.regionCount =
           filterAndMerge(std::move(gathered), regions, settings.minRegionArea,
-                         settings.mergeRegionArea);
+                         settings.mergeRegionArea, workers);
       return result;
     }
     case Partition::Layers:
@@ -68,8 +75,10 @@ RegionResult partition(const Heightfield& hf, const Settings& settings) {
 
 }  // namespace
 
-RegionResult buildRegions(const Heightfield& hf, const Settings& settings) {
-  return partition(hf, settings);
+RegionResult buildRegions(const Heightfield& hf, const Settings& settings,
+                          Threads threads) {
+  Workers workers(threads);
+  return partition(hf, settings, workers);
 }
 
 }  // namespace regcon::opt

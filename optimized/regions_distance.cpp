@@ -10,7 +10,12 @@
 // other) except at spans it queued, and the Dijkstra from those spans (each
 // with its pass value as a start) lowers everything they can improve to
 // the exact minimum. A field consistent on every link, with the sources at
-// 0, is the shortest distance.
+// 0, is the shortest distance. With threads, bands of rows run the passes
+// side by side and the Dijkstra also starts from the rows beside each cut
+// (`distanceField`).
+// clang-format off: this include comes first, before any other code
+#include "core/determinism.h"
+// clang-format on
 #include <algorithm>
 #include <array>
 #include <climits>
@@ -36,17 +41,21 @@ bool isBoundary(const Heightfield& hf, const MutualLinks& links, int span) {
   return false;
 }
 
-class Field {
+// The two raster passes over one band of rows, spans [begin, end), using
+// only paths that stay inside the band: every value written is still the
+// length of a real path, and every link inside the band is consistent
+// afterwards but at the spans queued in `lowered`.
+class BandPasses {
  public:
-  Field(const Heightfield& hf, const MutualLinks& links)
-      : hf_(hf), links_(links), dist_(hf.spanCount(), kUnreached) {}
+  BandPasses(const Heightfield& hf, const MutualLinks& links,
+             std::vector<int>& dist, int begin, int end)
+      : hf_(hf), links_(links), dist_(dist), begin_(begin), end_(end) {}
 
-  std::vector<int> run() {
-    const int n = static_cast<int>(dist_.size());
+  void run(std::vector<std::pair<int, int>>& lowered) {
     // Forward: sources at 0, every other span from its neighbours earlier
     // in span order (-x, -z and the two -z diagonals), all already final
     // for this pass.
-    for (int s = 0; s < n; ++s) {
+    for (int s = begin_; s < end_; ++s) {
       dist_[s] = isBoundary(hf_, links_, s) ? 0 : forwardBound(s);
     }
     // Backward: every neighbour. Afterwards each link (a, b) holds
@@ -54,8 +63,7 @@ class Field {
     // an earlier one's value from before that one was lowered only if the
     // lowering pushed the new value on to it (pushLater), and a span
     // lowered by such a push is queued.
-    std::vector<std::pair<int, int>> lowered;  // (distance, span)
-    for (int s = n - 1; s >= 0; --s) {
+    for (int s = end_ - 1; s >= begin_; --s) {
       if (dist_[s] == 0) continue;
       const int bound = fullBound(s);
       if (bound < dist_[s]) {
@@ -63,28 +71,35 @@ class Field {
         pushLater(s, bound, lowered);
       }
     }
-    settleFrom(lowered);
-    return std::move(dist_);
   }
 
  private:
+  bool inBand(int span) const {
+    return static_cast<unsigned>(span - begin_) <
+           static_cast<unsigned>(end_ - begin_);
+  }
+  // N(s, d) when it lies in the band, else -1.
+  int link(int s, int d) const {
+    const int n = links_(s, d);
+    return inBand(n) ? n : -1;
+  }
   int at(int span) const { return span < 0 ? kUnreached : dist_[span]; }
 
   // The step to N(s, d), then, optionally, the diagonal steps on from it
   // turning to d+1 and to d+3: distance of s through that first step.
   int viaOrthogonal(int s, int d) const {
-    const int n = links_(s, d);
+    const int n = link(s, d);
     return n < 0 ? kUnreached : dist_[n] + 2;
   }
   int viaTurn(int s, int d, int turn) const {
-    const int n = links_(s, d);
-    return n < 0 ? kUnreached : at(links_(n, (d + turn) & 3)) + 3;
+    const int n = link(s, d);
+    return n < 0 ? kUnreached : at(link(n, (d + turn) & 3)) + 3;
   }
   int viaAll(int s, int d) const {
-    const int n = links_(s, d);
+    const int n = link(s, d);
     if (n < 0) return kUnreached;
-    return std::min({dist_[n] + 2, at(links_(n, (d + 1) & 3)) + 3,
-                     at(links_(n, (d + 3) & 3)) + 3});
+    return std::min({dist_[n] + 2, at(link(n, (d + 1) & 3)) + 3,
+                     at(link(n, (d + 3) & 3)) + 3});
   }
 
   // Earlier spans: -z (and both diagonals from it), -x (and on to -z),
@@ -101,49 +116,44 @@ class Field {
       dist_[t] = distance;
       lowered.emplace_back(distance, t);
     };
-    const int north = links_(s, 1);
+    const int north = link(s, 1);
     if (north >= 0) {
       push(north, d + 2);
-      push(links_(north, 0), d + 3);
-      push(links_(north, 2), d + 3);
+      push(link(north, 0), d + 3);
+      push(link(north, 2), d + 3);
     }
-    const int east = links_(s, 2);
+    const int east = link(s, 2);
     if (east >= 0) {
       push(east, d + 2);
-      push(links_(east, 1), d + 3);
+      push(link(east, 1), d + 3);
     }
-    const int west = links_(s, 0);
-    if (west >= 0) push(links_(west, 1), d + 3);
+    const int west = link(s, 0);
+    if (west >= 0) push(link(west, 1), d + 3);
   }
 
   int fullBound(int s) const {
     return std::min({viaAll(s, 0), viaAll(s, 1), viaAll(s, 2), viaAll(s, 3)});
   }
 
-  void lower(int span, int distance) {
-    if (span < 0 || distance >= dist_[span]) return;
-    dist_[span] = distance;
-    buckets_[distance & 3].push_back(span);
-    ++pending_;
-  }
+  const Heightfield& hf_;
+  const MutualLinks& links_;
+  std::vector<int>& dist_;
+  int begin_, end_;
+};
 
-  void settle(int span, int d) {
-    for (int dir = 0; dir < 4; ++dir) {
-      const int n = links_(span, dir);
-      if (n < 0) continue;
-      lower(n, d + 2);
-      // Both diagonal routes: (dir, dir+1) from here, and (dir, dir-1),
-      // which is the (dir'+1, dir') order of dir' = dir-1.
-      lower(links_(n, (dir + 1) & 3), d + 3);
-      lower(links_(n, (dir + 3) & 3), d + 3);
-    }
-  }
+// Dijkstra over the whole field from spans whose value may still lower
+// their neighbours: it lowers everything they can improve to the exact
+// minimum.
+class Settle {
+ public:
+  Settle(const MutualLinks& links, std::vector<int>& dist)
+      : links_(links), dist_(dist) {}
 
   // Dijkstra with a ring of four buckets: steps cost 2 or 3, so every
   // pending entry lies at most 3 above the distance being settled. The
-  // spans the backward pass queued join their bucket when the ring reaches
-  // their distance (sorted first), so the ring's window still holds.
-  void settleFrom(std::vector<std::pair<int, int>>& lowered) {
+  // queued spans join their bucket when the ring reaches their distance
+  // (sorted first), so the ring's window still holds.
+  void from(std::vector<std::pair<int, int>>& lowered) {
     std::sort(lowered.begin(), lowered.end());
     std::size_t next = 0;
     for (int d = 0; pending_ > 0 || next < lowered.size(); ++d) {
@@ -163,22 +173,74 @@ class Field {
     }
   }
 
-  const Heightfield& hf_;
+ private:
+  void lower(int span, int distance) {
+    if (span < 0 || distance >= dist_[span]) return;
+    dist_[span] = distance;
+    buckets_[distance & 3].push_back(span);
+    ++pending_;
+  }
+
+  void settle(int span, int d) {
+    for (int dir = 0; dir < 4; ++dir) {
+      const int n = links_(span, dir);
+      if (n < 0) continue;
+      lower(n, d + 2);
+      // Both diagonal routes: (dir, dir+1) from here, and (dir, dir-1),
+      // which is the (dir'+1, dir') order of dir' = dir-1.
+      lower(links_(n, (dir + 1) & 3), d + 3);
+      lower(links_(n, (dir + 3) & 3), d + 3);
+    }
+  }
+
   const MutualLinks& links_;
-  std::vector<int> dist_;
+  std::vector<int>& dist_;
   std::array<std::vector<int>, 4> buckets_;
   std::size_t pending_ = 0;
 };
 
-}  // namespace
-
-std::vector<int> distanceField(const Heightfield& hf,
-                               const MutualLinks& links) {
-  return Field(hf, links).run();
+// First span of row z (the span count for z = depth).
+int rowStart(const Heightfield& hf, int z) {
+  return z < hf.depth ? hf.cellStart[z * hf.width] : hf.spanCount();
 }
 
-std::vector<int> buildDistanceField(const Heightfield& hf) {
-  return distanceField(hf, MutualLinks(hf));
+// Rows per band below which a thread is not worth starting.
+constexpr int kMinRowsPerBand = 64;
+
+}  // namespace
+
+// Bands of rows run their passes in parallel. A link or diagonal step that
+// leaves a band is a link the passes did not use, so it may be
+// inconsistent; each of them has an end in a row next to a cut, so the
+// spans of those rows join the Dijkstra's start set. Its result is the
+// exact field however the rows were cut: one band, the plain two passes.
+std::vector<int> distanceField(const Heightfield& hf, const MutualLinks& links,
+                               Workers& workers) {
+  std::vector<int> dist(hf.spanCount(), kUnreached);
+  const int parts = workers.partsFor(hf.depth, kMinRowsPerBand);
+  std::vector<std::vector<std::pair<int, int>>> lowered(parts);
+  std::vector<int> firstRow(parts, 0);
+  workers.forRanges(hf.depth, kMinRowsPerBand, [&](int z0, int z1, int part) {
+    firstRow[part] = z0;
+    BandPasses(hf, links, dist, rowStart(hf, z0), rowStart(hf, z1))
+        .run(lowered[part]);
+  });
+  std::vector<std::pair<int, int>> start;
+  for (int part = 0; part < parts; ++part) {
+    start.insert(start.end(), lowered[part].begin(), lowered[part].end());
+    if (part == 0) continue;
+    const int cut = firstRow[part];
+    for (int s = rowStart(hf, cut - 1); s < rowStart(hf, cut + 1); ++s) {
+      start.emplace_back(dist[s], s);
+    }
+  }
+  Settle(links, dist).from(start);
+  return dist;
+}
+
+std::vector<int> buildDistanceField(const Heightfield& hf, Threads threads) {
+  Workers workers(threads);
+  return distanceField(hf, MutualLinks(hf, workers), workers);
 }
 
 }  // namespace regcon::opt

@@ -1,4 +1,7 @@
 // §5 filtering and numbering, and the component labelling of §4 and R4.
+// clang-format off: this include comes first, before any other code
+#include "core/determinism.h"
+// clang-format on
 #include <algorithm>
 #include <cstdint>
 #include <utility>
@@ -12,14 +15,52 @@ namespace {
 // (neighbour region id, number of links to it)
 using LinkCounts = std::vector<std::pair<int, int>>;
 
+// Work per part below which a thread is not worth starting.
+constexpr int kMinRowsPerPart = 64;
+constexpr int kMinSpansPerPart = 1 << 16;
+
+// Calls visit(span, cell) for every span of rows z0..z1-1, in span order.
+template <class Visit>
+void forEachSpanOfRows(const Heightfield& hf, int z0, int z1, Visit visit) {
+  const int end = z1 * hf.width;
+  for (int cell = z0 * hf.width; cell < end; ++cell) {
+    const int last = hf.cellStart[cell] + hf.counts[cell];
+    for (int s = hf.cellStart[cell]; s < last; ++s) visit(s, cell);
+  }
+}
+
+// Links to other regions from rows z0..z1-1 (each read from its earlier
+// end, +z and +x, and counted for both ends), with those rows' sizes and
+// areas by region id.
+void gatherRows(const Heightfield& hf, const LiveLinks& links,
+                const std::vector<int>& regions, int z0, int z1, int maxId,
+                RegionLinks& out) {
+  out.size.assign(maxId + 1, 0);
+  out.area.assign(maxId + 1, 0);
+  forEachSpanOfRows(hf, z0, z1, [&](int s, int cell) {
+    const int r = regions[s];
+    if (r == 0) return;
+    ++out.size[r];
+    out.area[r] = hf.spans[s].area;
+    // +z and +x only, each link counted for both ends: a link is mutual
+    // from both ends or from neither, so this is every link from each end,
+    // with half the link reads. The merge sorts each list before use.
+    for (int d : {1, 2}) {
+      // Most targets are in the span's own region: no link-back check.
+      const int n = links.rawTarget(s, cell, d);
+      if (n < 0 || regions[n] == 0 || regions[n] == r) continue;
+      if (links.linksBack(s, cell, d, n)) {
+        out.pairs.emplace_back(r, regions[n]);
+        out.pairs.emplace_back(regions[n], r);
+      }
+    }
+  });
+}
+
 // Calls visit(span, cell) for every span, in span order.
 template <class Visit>
 void forEachSpan(const Heightfield& hf, Visit visit) {
-  const int cells = static_cast<int>(hf.counts.size());
-  for (int cell = 0; cell < cells; ++cell) {
-    const int end = hf.cellStart[cell] + hf.counts[cell];
-    for (int s = hf.cellStart[cell]; s < end; ++s) visit(s, cell);
-  }
+  forEachSpanOfRows(hf, 0, hf.depth, visit);
 }
 
 // §5.1 and §5.2 on regions indexed by id, from one pass over the links. A
@@ -42,7 +83,7 @@ class SmallRegionMerge {
   }
 
   // Returns the number of regions left; ids come out as §5.3 numbers them.
-  int run(int64_t minArea, int64_t mergeArea) {
+  int run(int64_t minArea, int64_t mergeArea, Workers& workers) {
     // §5.1 first. An island has no link to another region, so no region
     // has one to it: removing it changes no list, and the merge, which
     // skips empty regions, never sees it.
@@ -68,6 +109,10 @@ class SmallRegionMerge {
     for (int id = 1; id <= maxId_; ++id) {
       final[id] = removed[id] ? 0 : ids_.find(id);
     }
+    if (workers.partsFor(static_cast<int>(regions_.size()), kMinSpansPerPart) >
+        1) {
+      return renameInParts(final, workers);
+    }
     std::vector<int> number(maxId_ + 1, 0);
     int count = 0;
     for (int& r : regions_) {
@@ -84,6 +129,37 @@ class SmallRegionMerge {
   }
 
  private:
+  // The renaming cut into span ranges: each part renames its spans to
+  // their survivors and lists the survivors in order of their first span
+  // in the range; the lists in part order give each survivor's first span
+  // overall, so the numbers are the one-pass numbers.
+  int renameInParts(const std::vector<int>& final, Workers& workers) {
+    const int n = static_cast<int>(regions_.size());
+    std::vector<std::vector<int>> firstSeen(
+        workers.partsFor(n, kMinSpansPerPart));
+    workers.forRanges(n, kMinSpansPerPart, [&](int b, int e, int part) {
+      std::vector<char> seen(maxId_ + 1, 0);
+      for (int s = b; s < e; ++s) {
+        const int survivor = final[regions_[s]];
+        regions_[s] = survivor;
+        if (survivor == 0 || seen[survivor]) continue;
+        seen[survivor] = 1;
+        firstSeen[part].push_back(survivor);
+      }
+    });
+    std::vector<int> number(maxId_ + 1, 0);
+    int count = 0;
+    for (const std::vector<int>& list : firstSeen) {
+      for (int survivor : list) {
+        if (number[survivor] == 0) number[survivor] = ++count;
+      }
+    }
+    workers.forRanges(n, kMinSpansPerPart, [&](int b, int e, int) {
+      for (int s = b; s < e; ++s) regions_[s] = number[regions_[s]];
+    });
+    return count;
+  }
+
   // Renames stale ids, drops links that became internal, sums by id.
   void normalize(int self) {
     LinkCounts& counts = links_[self];
@@ -129,31 +205,26 @@ class SmallRegionMerge {
   std::vector<LinkCounts> links_;
 };
 
-// Every link to another region, seen from both ends, in one pass.
+// Every link to another region, seen from both ends, in one pass; bands of
+// rows side by side, each with its own counts and list, summed and joined
+// in band order (the order of one pass).
 RegionLinks gatherLinks(const Heightfield& hf, const LiveLinks& links,
-                        const std::vector<int>& regions) {
-  RegionLinks gathered;
+                        const std::vector<int>& regions, Workers& workers) {
   const int maxId = largestId(regions);
-  gathered.size.assign(maxId + 1, 0);
-  gathered.area.assign(maxId + 1, 0);
-  forEachSpan(hf, [&](int s, int cell) {
-    const int r = regions[s];
-    if (r == 0) return;
-    ++gathered.size[r];
-    gathered.area[r] = hf.spans[s].area;
-    // +z and +x only, each link counted for both ends: a link is mutual
-    // from both ends or from neither, so this is every link from each end,
-    // with half the link reads. The merge sorts each list before use.
-    for (int d : {1, 2}) {
-      // Most targets are in the span's own region: no link-back check.
-      const int n = links.rawTarget(s, cell, d);
-      if (n < 0 || regions[n] == 0 || regions[n] == r) continue;
-      if (links.linksBack(s, cell, d, n)) {
-        gathered.pairs.emplace_back(r, regions[n]);
-        gathered.pairs.emplace_back(regions[n], r);
-      }
-    }
+  std::vector<RegionLinks> parts(workers.partsFor(hf.depth, kMinRowsPerPart));
+  workers.forRanges(hf.depth, kMinRowsPerPart, [&](int z0, int z1, int part) {
+    gatherRows(hf, links, regions, z0, z1, maxId, parts[part]);
   });
+  RegionLinks gathered = std::move(parts[0]);
+  for (size_t p = 1; p < parts.size(); ++p) {
+    for (int id = 1; id <= maxId; ++id) {
+      gathered.size[id] += parts[p].size[id];
+      // A region's spans share one area.
+      gathered.area[id] = std::max(gathered.area[id], parts[p].area[id]);
+    }
+    gathered.pairs.insert(gathered.pairs.end(), parts[p].pairs.begin(),
+                          parts[p].pairs.end());
+  }
   return gathered;
 }
 
@@ -232,14 +303,15 @@ void removeIslands(const Heightfield& hf, const LiveLinks& links,
 
 int filterAndMerge(const Heightfield& hf, const LiveLinks& links,
                    std::vector<int>& regions, int64_t minArea,
-                   int64_t mergeArea) {
-  return filterAndMerge(gatherLinks(hf, links, regions), regions, minArea,
-                        mergeArea);
+                   int64_t mergeArea, Workers& workers) {
+  return filterAndMerge(gatherLinks(hf, links, regions, workers), regions,
+                        minArea, mergeArea, workers);
 }
 
 int filterAndMerge(RegionLinks gathered, std::vector<int>& regions,
-                   int64_t minArea, int64_t mergeArea) {
-  return SmallRegionMerge(std::move(gathered), regions).run(minArea, mergeArea);
+                   int64_t minArea, int64_t mergeArea, Workers& workers) {
+  return SmallRegionMerge(std::move(gathered), regions)
+      .run(minArea, mergeArea, workers);
 }
 
 int numberRegions(std::vector<int>& regions) {

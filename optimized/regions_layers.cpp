@@ -1,4 +1,7 @@
 // §3 monotone sweeps and the §4 layer merge, on arrays indexed by region id.
+// clang-format off: this include comes first, before any other code
+#include "core/determinism.h"
+// clang-format on
 #include <algorithm>
 #include <cstddef>
 #include <utility>

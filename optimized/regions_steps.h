@@ -10,16 +10,19 @@
 
 #include "core/types.h"
 #include "optimized/mutual_links.h"
+#include "optimized/workers.h"
 
 namespace regcon::opt {
 
 // §1 / readings R2.
-std::vector<int> distanceField(const Heightfield& hf, const MutualLinks& links);
+std::vector<int> distanceField(const Heightfield& hf, const MutualLinks& links,
+                               Workers& workers);
 
 // §2, unfiltered; ids 1..n in the order basins appear.
 std::vector<int> watershedRegions(const Heightfield& hf,
                                   const MutualLinks& links,
-                                  const std::vector<int>& distances);
+                                  const std::vector<int>& distances,
+                                  Workers& workers);
 
 // What §5.1 and §5.2 need of a partition: each region id's span count and
 // area, and every link between two regions, once from each end (readings
@@ -72,10 +75,10 @@ void removeIslands(const Heightfield& hf, const LiveLinks& links,
 // and §5.3's numbering in the last pass (ids 1..k by first span); returns k.
 int filterAndMerge(const Heightfield& hf, const LiveLinks& links,
                    std::vector<int>& regions, int64_t minArea,
-                   int64_t mergeArea);
+                   int64_t mergeArea, Workers& workers);
 // The same from a partition's gathered RegionLinks.
 int filterAndMerge(RegionLinks gathered, std::vector<int>& regions,
-                   int64_t minArea, int64_t mergeArea);
+                   int64_t minArea, int64_t mergeArea, Workers& workers);
 
 // §5.3: renumbers to 1..k by first span; returns k.
 int numberRegions(std::vector<int>& regions);

@@ -1,5 +1,9 @@
 // §2 watershed on per-level span lists built by a counting sort.
+// clang-format off: this include comes first, before any other code
+#include "core/determinism.h"
+// clang-format on
 #include <algorithm>
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <utility>
@@ -17,49 +21,84 @@ struct Levels {
   std::vector<int> order;
 };
 
-Levels sortByDistance(const Heightfield& hf, const std::vector<int>& dist) {
-  int maxDist = 0;
-  for (int s = 0; s < hf.spanCount(); ++s) {
-    if (hf.spans[s].area != 0) maxDist = std::max(maxDist, dist[s]);
-  }
+// Spans per part below which a thread is not worth starting.
+constexpr int kMinSpansPerPart = 1 << 16;
+
+// A counting sort cut into parts of the span range: each part counts its
+// own spans per level, and writes them from its offset within each level
+// (the parts before it first), so the order is the stable one however the
+// range is cut.
+Levels sortByDistance(const Heightfield& hf, const std::vector<int>& dist,
+                      const std::vector<uint8_t>& area, Workers& workers) {
+  const int n = hf.spanCount();
+  const int parts = workers.partsFor(n, kMinSpansPerPart);
+  std::vector<int> maxDist(parts, 0);
+  workers.forRanges(n, kMinSpansPerPart, [&](int begin, int end, int part) {
+    for (int s = begin; s < end; ++s) {
+      if (area[s] != 0) maxDist[part] = std::max(maxDist[part], dist[s]);
+    }
+  });
+  const int levelCount = *std::max_element(maxDist.begin(), maxDist.end()) + 1;
+  // count[part][level], then each part's first slot in each level.
+  std::vector<std::vector<int>> next(parts, std::vector<int>(levelCount, 0));
+  workers.forRanges(n, kMinSpansPerPart, [&](int begin, int end, int part) {
+    for (int s = begin; s < end; ++s) {
+      if (area[s] != 0) ++next[part][dist[s]];
+    }
+  });
   Levels levels;
-  levels.start.assign(maxDist + 2, 0);
-  for (int s = 0; s < hf.spanCount(); ++s) {
-    if (hf.spans[s].area != 0) ++levels.start[dist[s] + 1];
+  levels.start.assign(levelCount + 1, 0);
+  int slot = 0;
+  for (int l = 0; l < levelCount; ++l) {
+    levels.start[l] = slot;
+    for (int part = 0; part < parts; ++part) {
+      const int count = next[part][l];
+      next[part][l] = slot;
+      slot += count;
+    }
   }
-  for (int l = 0; l <= maxDist; ++l) levels.start[l + 1] += levels.start[l];
-  levels.order.resize(levels.start[maxDist + 1]);
-  std::vector<int> next(levels.start.begin(), levels.start.end() - 1);
-  for (int s = 0; s < hf.spanCount(); ++s) {
-    if (hf.spans[s].area != 0) levels.order[next[dist[s]]++] = s;
-  }
+  levels.start[levelCount] = slot;
+  levels.order.resize(slot);
+  workers.forRanges(n, kMinSpansPerPart, [&](int begin, int end, int part) {
+    std::vector<int>& mine = next[part];
+    for (int s = begin; s < end; ++s) {
+      if (area[s] != 0) levels.order[mine[dist[s]]++] = s;
+    }
+  });
   return levels;
 }
 
 class Watershed {
  public:
   Watershed(const Heightfield& hf, const MutualLinks& links,
-            const std::vector<int>& dist)
+            const std::vector<int>& dist, Workers& workers)
       : hf_(hf),
         links_(links),
         dist_(dist),
+        workers_(workers),
         area_(hf.spanCount(), 0),
         region_(hf.spanCount(), 0),
-        queued_(hf.spanCount(), 0) {
+        queued_(hf.spanCount(), 0),
+        partJoins_(workers.count()),
+        partCandidates_(workers.count()) {
     // A dense copy of the areas: the hot loops read them at random spans.
-    for (int s = 0; s < hf.spanCount(); ++s) {
-      area_[s] = static_cast<uint8_t>(hf.spans[s].area);
-      if (area_[s] != 0) region_[s] = unassignedMark(dist[s]);
-    }
+    workers.forRanges(hf.spanCount(), kMinSpansPerPart, [&](int b, int e, int) {
+      for (int s = b; s < e; ++s) {
+        area_[s] = static_cast<uint8_t>(hf.spans[s].area);
+        if (area_[s] != 0) region_[s] = unassignedMark(dist[s]);
+      }
+    });
   }
 
   std::vector<int> run() {
-    const Levels levels = sortByDistance(hf_, dist_);
+    const Levels levels = sortByDistance(hf_, dist_, area_, workers_);
     for (int l = static_cast<int>(levels.start.size()) - 2; l >= 0; --l) {
       const auto first = levels.order.begin() + levels.start[l];
       const auto last = levels.order.begin() + levels.start[l + 1];
       if (first == last) continue;
-      candidates_.assign(first, last);
+      // The first round's candidates are the level itself, read in place.
+      round_ = &*first;
+      roundSize_ = static_cast<int>(last - first);
       grow(l);
       for (auto it = first; it != last; ++it) {
         if (region_[*it] < 0) flood(*it, l, nextId_++);
@@ -99,43 +138,114 @@ class Watershed {
   // A one-byte queued flag, cleared once the round's list is built, instead
   // of a 4-byte round stamp: 3 bytes a span less at the peak.
   void grow(int level) {
-    std::vector<int>& candidates = candidates_;
-    std::vector<std::pair<int, int>>& joins = joins_;
     for (;;) {
-      joins.clear();
-      for (int s : candidates) {
-        const int r = smallestNeighbourRegion(s);
-        if (r != 0) joins.emplace_back(s, r);
+      if (workers_.partsFor(roundSize_, kMinCandidatesPerPart) > 1) {
+        if (!growRoundInParts(level)) return;
+        continue;
       }
-      if (joins.empty()) return;
-      for (const auto& [s, r] : joins) region_[s] = r;
-      candidates.clear();
-      for (const auto& join : joins) {
-        for (int d = 0; d < 4; ++d) {
-          const int n = links_(join.first, d);
-          if (!isUnassignedOfLevel(n, level) || queued_[n] != 0) continue;
-          queued_[n] = 1;
-          candidates.push_back(n);
-        }
-      }
-      for (int s : candidates) queued_[s] = 0;
+      decideJoins(0, roundSize_, joins_);
+      if (joins_.empty()) return;
+      for (const auto& [s, r] : joins_) region_[s] = r;
+      candidates_.clear();
+      queueNextTo<false>(joins_, level, candidates_);
+      for (int s : candidates_) queued_[s] = 0;
+      nextRoundFromCandidates();
     }
   }
 
+  void nextRoundFromCandidates() {
+    round_ = candidates_.data();
+    roundSize_ = static_cast<int>(candidates_.size());
+  }
+
+  // Candidates per part below which a round runs on one thread.
+  static constexpr int kMinCandidatesPerPart = 1 << 14;
+
+  void decideJoins(int begin, int end,
+                   std::vector<std::pair<int, int>>& joins) const {
+    joins.clear();
+    for (int i = begin; i < end; ++i) {
+      const int s = round_[i];
+      const int r = smallestNeighbourRegion(s);
+      if (r != 0) joins.emplace_back(s, r);
+    }
+  }
+
+  // The unassigned spans of the level next to a joiner, each once. Parts
+  // running side by side may meet the same span, so they take its flag
+  // atomically (`Shared`); one thread alone reads and writes it plainly.
+  template <bool Shared>
+  void queueNextTo(const std::vector<std::pair<int, int>>& joins, int level,
+                   std::vector<int>& out) {
+    for (const auto& join : joins) {
+      for (int d = 0; d < 4; ++d) {
+        const int n = links_(join.first, d);
+        if (!isUnassignedOfLevel(n, level) || !takeFlag<Shared>(n)) continue;
+        out.push_back(n);
+      }
+    }
+  }
+
+  template <bool Shared>
+  bool takeFlag(int span) {
+    if constexpr (Shared) {
+      return std::atomic_ref<uint8_t>(queued_[span])
+                 .exchange(1, std::memory_order_relaxed) == 0;
+    } else {
+      if (queued_[span] != 0) return false;
+      queued_[span] = 1;
+      return true;
+    }
+  }
+
+  // One round cut into parts: all decisions, then all joins, then the next
+  // candidates, each phase over the whole round before the next starts, so
+  // every decision reads the state at the start of the round. The next
+  // candidates come out as the same set in another order.
+  bool growRoundInParts(int level) {
+    workers_.forRanges(
+        roundSize_, kMinCandidatesPerPart,
+        [&](int b, int e, int part) { decideJoins(b, e, partJoins_[part]); });
+    bool any = false;
+    for (const auto& joins : partJoins_) any = any || !joins.empty();
+    if (!any) return false;
+    workers_.run([&](int part) {
+      for (const auto& [s, r] : partJoins_[part]) region_[s] = r;
+    });
+    workers_.run([&](int part) {
+      partCandidates_[part].clear();
+      queueNextTo<true>(partJoins_[part], level, partCandidates_[part]);
+      partJoins_[part].clear();
+    });
+    candidates_.clear();
+    for (const auto& list : partCandidates_) {
+      candidates_.insert(candidates_.end(), list.begin(), list.end());
+    }
+    workers_.forRanges(static_cast<int>(candidates_.size()),
+                       kMinCandidatesPerPart, [&](int b, int e, int) {
+                         for (int i = b; i < e; ++i)
+                           queued_[candidates_[i]] = 0;
+                       });
+    nextRoundFromCandidates();
+    return true;
+  }
+
   // The spec floods breadth first; a stack labels the same component, and
-  // only the component matters.
+  // only the component matters. The stack is the candidate list, free once
+  // growth has ended: one list less at the peak.
   void flood(int seed, int level, int id) {
     const int area = area_[seed];
     region_[seed] = id;
-    stack_.assign(1, seed);
-    while (!stack_.empty()) {
-      const int s = stack_.back();
-      stack_.pop_back();
+    std::vector<int>& stack = candidates_;
+    stack.assign(1, seed);
+    while (!stack.empty()) {
+      const int s = stack.back();
+      stack.pop_back();
       for (int d = 0; d < 4; ++d) {
         const int n = links_(s, d);
         if (!isUnassignedOfLevel(n, level) || area_[n] != area) continue;
         region_[n] = id;
-        stack_.push_back(n);
+        stack.push_back(n);
       }
     }
   }
@@ -143,12 +253,18 @@ class Watershed {
   const Heightfield& hf_;
   const MutualLinks& links_;
   const std::vector<int>& dist_;  // only to sort the levels
-  std::vector<uint8_t> area_;     // 0-255 (interchange §1): dense
+  Workers& workers_;
+  std::vector<uint8_t> area_;  // 0-255 (interchange §1): dense
   std::vector<int> region_;
   std::vector<uint8_t> queued_;  // 1 while a span is in the next round's list
-  std::vector<int> stack_;
-  std::vector<int> candidates_;
+  std::vector<int> candidates_;  // of the next round; the flood's stack
+  // The round's candidates: the level's own spans, then candidates_.
+  const int* round_ = nullptr;
+  int roundSize_ = 0;
   std::vector<std::pair<int, int>> joins_;
+  // A parallel round's lists, one per part.
+  std::vector<std::vector<std::pair<int, int>>> partJoins_;
+  std::vector<std::vector<int>> partCandidates_;
   int nextId_ = 1;
 };
 
@@ -156,8 +272,9 @@ class Watershed {
 
 std::vector<int> watershedRegions(const Heightfield& hf,
                                   const MutualLinks& links,
-                                  const std::vector<int>& distances) {
-  return Watershed(hf, links, distances).run();
+                                  const std::vector<int>& distances,
+                                  Workers& workers) {
+  return Watershed(hf, links, distances, workers).run();
 }
 
 }  // namespace regcon::opt

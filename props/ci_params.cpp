@@ -1,6 +1,9 @@
 #include "props/ci_params.h"
 
+#include <rapidcheck/detail/Configuration.h>
+
 #include <array>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
@@ -47,8 +50,16 @@ std::string utcDate() {
   return date.data();
 }
 
-bool hasKey(const std::string& params, const std::string& key) {
-  return params.find(key + "=") != std::string::npos;
+// What RC_PARAMS names, read by RapidCheck's own parser (which also rejects
+// a malformed string, as the run would). A seed or case count left out
+// keeps the impossible default given here.
+constexpr int kNoCount = -1;
+constexpr uint64_t kNoSeed = UINT64_MAX;  // a seed no one passes by hand
+rc::detail::Configuration named(const std::string& params) {
+  rc::detail::Configuration unset;
+  unset.testParams.seed = kNoSeed;
+  unset.testParams.maxSuccess = kNoCount;
+  return rc::detail::configFromString(params, unset);
 }
 
 }  // namespace
@@ -75,13 +86,13 @@ CiParams ciParams(const std::string& overrides, int cases,
     params.seedOrigin = "seed from the date, no git commit found";
   }
   params.rcParams = overrides;
-  if (!hasKey(params.rcParams, "seed") &&
-      !hasKey(params.rcParams, "reproduce")) {
+  const rc::detail::Configuration given = named(overrides);
+  if (given.testParams.seed == kNoSeed && given.reproduce.empty()) {
     params.rcParams += " seed=" + seed;
   } else {
     params.seedOrigin = "seed from RC_PARAMS";
   }
-  if (!hasKey(params.rcParams, "max_success")) {
+  if (given.testParams.maxSuccess == kNoCount) {
     params.rcParams +=
         " max_success=" + std::to_string(cases * caseFactor(gtestFilter));
   }

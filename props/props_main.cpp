@@ -7,6 +7,7 @@
 // 100 cases and a random seed.
 #include <gtest/gtest.h>
 
+#include <CLI/CLI.hpp>
 #include <cstdlib>
 #include <iostream>
 #include <string>
@@ -28,8 +29,13 @@ std::string overrides() {
 }  // namespace
 
 int main(int argc, char** argv) {
-  ::testing::InitGoogleTest(&argc, argv);
-  const bool printOnly = argc > 1 && std::string(argv[1]) == "--ci-params";
+  ::testing::InitGoogleTest(&argc, argv);  // takes out the --gtest_ flags
+  CLI::App app{"The properties (props/README.md); gtest's flags as usual.",
+               "regcon_props"};
+  bool printOnly = false;
+  app.add_flag("--ci-params", printOnly,
+               "print the RC_PARAMS a ctest run of this build uses, and exit");
+  CLI11_PARSE(app, argc, argv);
   if (printOnly || std::getenv("REGCON_PROPS_CI") != nullptr) {
     const regcon::props::CiParams params =
         regcon::props::ciParams(overrides(), REGCON_PROPS_CASES,

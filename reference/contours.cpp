@@ -1,3 +1,6 @@
+// clang-format off: this include comes first, before any other code
+#include "core/determinism.h"
+// clang-format on
 #include <algorithm>
 
 #include "reference/contours_steps.h"

@@ -6,49 +6,59 @@
 namespace regcon {
 namespace {
 
-// The entry points of one implementation's namespace; `given` may be
-// null (readings R12 as core/implementation.cpp reads it).
-struct EntryPoints {
-  const char* name;
-  std::vector<int> (*distances)(const Heightfield&);
-  RegionResult (*regions)(const Heightfield&, const Settings&);
-  ContourSet (*contours)(const Heightfield&, const std::vector<int>&,
-                         const Settings&);
-  RegionResult (*given)(const Heightfield&) = nullptr;
-};
-
-class Adapter : public Implementation {
+class Reference : public Implementation {
  public:
-  explicit Adapter(const EntryPoints& entry) : entry_(entry) {}
-  std::string name() const override { return entry_.name; }
+  std::string name() const override { return "reference"; }
   std::vector<int> distances(const Heightfield& hf) const override {
-    return entry_.distances(hf);
+    return ref::buildDistanceField(hf);
   }
   RegionResult partition(const Heightfield& hf,
                          const Settings& settings) const override {
-    return entry_.regions(hf, settings);
+    return ref::buildRegions(hf, settings);
   }
   ContourSet contours(const Heightfield& hf, const std::vector<int>& regions,
                       const Settings& settings) const override {
-    return entry_.contours(hf, regions, settings);
+    return ref::buildContours(hf, regions, settings);
   }
   RegionResult givenRegions(const Heightfield& hf) const override {
-    return entry_.given ? entry_.given(hf) : Implementation::givenRegions(hf);
+    return ref::givenRegions(hf);
+  }
+};
+
+class Optimized : public Implementation {
+ public:
+  explicit Optimized(opt::Threads threads) : threads_(threads) {}
+  std::string name() const override { return "optimized"; }
+  std::vector<int> distances(const Heightfield& hf) const override {
+    return opt::buildDistanceField(hf, threads_);
+  }
+  RegionResult partition(const Heightfield& hf,
+                         const Settings& settings) const override {
+    return opt::buildRegions(hf, settings, threads_);
+  }
+  ContourSet contours(const Heightfield& hf, const std::vector<int>& regions,
+                      const Settings& settings) const override {
+    return opt::buildContours(hf, regions, settings, threads_);
+  }
+  RegionResult givenRegions(const Heightfield& hf) const override {
+    return opt::givenRegions(hf);
   }
 
  private:
-  EntryPoints entry_;
+  opt::Threads threads_;
 };
 
 }  // namespace
 
 std::vector<const Implementation*> allImplementations() {
-  static const Adapter reference({"reference", ref::buildDistanceField,
-                                  ref::buildRegions, ref::buildContours,
-                                  ref::givenRegions});
-  static const Adapter optimized({"optimized", opt::buildDistanceField,
-                                  opt::buildRegions, opt::buildContours});
+  static const Reference reference;
+  static const Optimized optimized(opt::Threads{});
   return {&reference, &optimized};
+}
+
+std::unique_ptr<Implementation> optimizedOnThreads(int threads,
+                                                   bool splitSmallWork) {
+  return std::make_unique<Optimized>(opt::Threads{threads, splitSmallWork});
 }
 
 const Implementation* findImplementation(const std::string& name) {

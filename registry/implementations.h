@@ -4,6 +4,7 @@
 // pick an implementation here by name.
 #pragma once
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -18,5 +19,11 @@ const Implementation* findImplementation(const std::string& name);
 const Implementation& implementationNamed(const std::string& name);
 // The reference first, then the optimized implementation.
 std::vector<const Implementation*> allImplementations();
+// The optimized implementation allowed `threads` threads per call (1 is
+// the one in allImplementations()); same name, same bytes (spec §8).
+// `splitSmallWork` cuts even a tiny field's work into parts, so tests reach
+// every parallel path.
+std::unique_ptr<Implementation> optimizedOnThreads(int threads,
+                                                   bool splitSmallWork = false);
 
 }  // namespace regcon

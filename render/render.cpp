@@ -26,6 +26,10 @@ constexpr const char* kDiffStroke = "#e00000";
 // could make: past this many in one picture the rest are left out (and the
 // caption says so): about 160 bytes of SVG each, 16 MB in all.
 constexpr size_t kMaxDrawnVertices = 100'000;
+// Region ids are written on the regions when a cell is this wide, so the
+// number fits; at most this many labels per panel.
+constexpr int kLabelledCellPx = 8;
+constexpr size_t kMaxRegionLabels = 2'000;
 
 // Numbers are written with one decimal at most, so the bytes are the same
 // on every platform for the same layout.
@@ -242,6 +246,7 @@ class SvgWriter {
   void contours(const Panel& p);
   void contour(const Contour& c, size_t index, const Panel& p);
   void diffCircles(const Panel& p);
+  void regionLabels(const Panel& p);
   void legend();
   void caption();
   template <typename KeyOf>
@@ -501,6 +506,66 @@ void SvgWriter::diffCircles(const Panel& p) {
   }
 }
 
+// Where a region's id is written on one level: its cell nearest to the
+// centroid of its cells there (a cell of the region, even for an L or a
+// ring), ties to the lower span index.
+std::map<int, int> labelCells(const Heightfield& hf,
+                              const std::vector<int>& regions, int level) {
+  struct Sum {
+    int64_t x = 0, z = 0, count = 0;
+  };
+  std::map<int, Sum> sums;
+  for (size_t cell = 0; cell < hf.counts.size(); ++cell) {
+    const int s = spanAt(hf, static_cast<int>(cell), level);
+    if (s < 0 || static_cast<size_t>(s) >= regions.size() || regions[s] <= 0) {
+      continue;
+    }
+    Sum& sum = sums[regions[s]];
+    sum.x += hf.cellX(s);
+    sum.z += hf.cellZ(s);
+    ++sum.count;
+  }
+  std::map<int, std::pair<int64_t, int>> best;  // region -> (distance², cell)
+  for (size_t cell = 0; cell < hf.counts.size(); ++cell) {
+    const int s = spanAt(hf, static_cast<int>(cell), level);
+    if (s < 0 || static_cast<size_t>(s) >= regions.size() || regions[s] <= 0) {
+      continue;
+    }
+    const Sum& sum = sums[regions[s]];
+    // Compared times count², so the centroid stays in integers.
+    const int64_t dx = hf.cellX(s) * sum.count - sum.x;
+    const int64_t dz = hf.cellZ(s) * sum.count - sum.z;
+    const int64_t d2 = dx * dx + dz * dz;
+    const auto [at, added] =
+        best.emplace(regions[s], std::pair{d2, static_cast<int>(cell)});
+    if (!added && d2 < at->second.first)
+      at->second = {d2, static_cast<int>(cell)};
+  }
+  std::map<int, int> cells;
+  for (const auto& [region, found] : best) cells[region] = found.second;
+  return cells;
+}
+
+// Each region's id on its colour, so "borderRegion 3" in a report can be
+// found in the picture.
+void SvgWriter::regionLabels(const Panel& p) {
+  const int px = layout_.cellPx;
+  if (px < kLabelledCellPx) return;
+  const std::map<int, int> cells =
+      labelCells(hf_, request_.sides[p.side].result.regions.regions, p.level);
+  if (cells.size() > kMaxRegionLabels) return;
+  for (const auto& [region, cell] : cells) {
+    const int x = static_cast<int>(cell) % hf_.width;
+    const int z = static_cast<int>(cell) / hf_.width;
+    out_ << "<text class=\"region-id\" data-region=\"" << region << "\" x=\""
+         << x * px + px / 2 << "\" y=\"" << (hf_.depth - 1 - z) * px + px / 2
+         << "\" font-size=\"" << std::min(px, 12)
+         << "\" text-anchor=\"middle\" dominant-baseline=\"central\" "
+            "stroke=\"#ffffff\" stroke-width=\"2\" paint-order=\"stroke\">"
+         << region << "</text>\n";
+  }
+}
+
 std::string SvgWriter::panelLabel(const Panel& p) const {
   std::string label = request_.sides[p.side].label;
   if (levels_ > 1) label += ", level " + std::to_string(p.level);
@@ -532,6 +597,9 @@ void SvgWriter::panel(const Panel& p) {
   }
   out_ << "</g>\n";
   if (p.kind == PanelKind::Regions && request_.layers.contours) contours(p);
+  if (p.kind == PanelKind::Regions && request_.layers.regions) {
+    regionLabels(p);
+  }
   diffCircles(p);
   out_ << "<rect x=\"0\" y=\"0\" width=\"" << layout_.panelWidth
        << "\" height=\"" << layout_.panelHeight

@@ -14,6 +14,11 @@ namespace regcon::testing {
 inline const std::string kRegcon = REGCON_CLI;
 inline const std::filesystem::path kShippedSuite =
     std::filesystem::path(REGCON_SOURCE_DIR) / "conformance";
+// The two documents of the shipped case vector/hole-7x7 (watershed).
+inline const std::string kHoleChf =
+    (kShippedSuite / "cases/hole-7x7.chf.json").string();
+inline const std::string kHoleSettings =
+    (kShippedSuite / "cases/hole-7x7.settings.json").string();
 
 struct CliRun {
   int exitCode = -1;
@@ -31,6 +36,25 @@ void writeText(const std::filesystem::path& path, const std::string& text);
 int runRegcon(const std::string& args, const std::filesystem::path& stdoutPath,
               const std::filesystem::path& stderrPath,
               const std::filesystem::path& stdinPath = {});
+
+// runRegcon with standard output and error captured in `dir`/stdout.txt
+// and `dir`/stderr.txt, and read back.
+CliRun runCaptured(const std::string& args, const std::filesystem::path& dir);
+
+// A suite of its own in `dir`: two worked vectors copied from the shipped
+// suite (vector/hole-7x7, watershed, and vector/monotone-u-5x3) and one
+// must-reject heightfield (reject/short-counts) with `rule` and, when
+// `tags` is not "", the tags of the JSON array `tags`; returns `dir`.
+std::filesystem::path writeSmallSuite(
+    const std::filesystem::path& dir,
+    const std::string& rule =
+        "interchange §1: counts has width × depth entries",
+    const std::string& tags = "");
+
+// A fake port: the shell script `dir`/NAME.sh running `body`, executable;
+// its path. $1 and $2 are the two documents (or $1 is --batch).
+std::string writePort(const std::filesystem::path& dir, const std::string& name,
+                      const std::string& body);
 
 // A test with a directory of its own, "<prefix>_<pid>_<test name>" in the
 // temporary directory, made empty before the test and removed after it, so

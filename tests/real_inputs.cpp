@@ -4,7 +4,7 @@
 #include <map>
 
 #include "gen/scenarios.h"
-#include "import/mesh_import.h"
+#include "recast/mesh_import.h"
 #include "tests/test_support.h"
 
 namespace regcon::testing {

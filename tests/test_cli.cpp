@@ -104,6 +104,7 @@ std::vector<std::string> stageOptionsAnd(std::vector<std::string> more) {
                                       "--no-straight-borders",
                                       "--border-region",
                                       "--raw",
+                                      "--threads",
                                       "--output"};
   options.insert(options.end(), more.begin(), more.end());
   return options;
@@ -309,6 +310,20 @@ TEST_F(Cli, OptimizedImplementationGivesTheReferenceHashes) {
     EXPECT_EQ(splitLines(optimized.out).size(), 3u);
     EXPECT_EQ(optimized.out, reference.out) << partition;
   }
+}
+
+// --threads reaches the optimized implementation (tests/thread_counts.cpp
+// checks the bytes at every count); the reference has no threads.
+TEST_F(Cli, ThreadsFlagRunsTheOptimizedImplementationOnly) {
+  const std::string args = "hashes " + shellQuote(generatedChf("rooms", 40));
+  const CliRun reference = run(args + " --impl reference");
+  const CliRun threaded = run(args + " --impl optimized --threads 3");
+  ASSERT_EQ(threaded.exitCode, 0) << threaded.err;
+  EXPECT_EQ(threaded.out, reference.out);
+  const CliRun refused = run(args + " --impl reference --threads 2");
+  EXPECT_EQ(refused.exitCode, 1);
+  EXPECT_NE(refused.err.find("--threads"), std::string::npos) << refused.err;
+  EXPECT_EQ(run(args + " --impl optimized --threads 0").exitCode, 1);
 }
 
 TEST_F(Cli, GeneratedScenarioValidates) {

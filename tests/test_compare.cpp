@@ -160,21 +160,50 @@ TEST(Compare, CountersDoNotHideAVertexDifference) {
             "optimized [3, 7, 1, 0]");
 }
 
+// Contours are paired region by region (§6 Output: by region id, then
+// discovery order): one contour more in region 1 is one difference, and
+// region 2's contour, one place later in the document, still matches.
+TEST(Compare, OneContourMoreShiftsNoOtherRegionsContour) {
+  ContourSet actual = handMade().contours;
+  Contour extra = actual.contours[0];
+  extra.vertices = square(4);
+  actual.contours.insert(actual.contours.begin() + 1, extra);
+  const Comparison c = compareContours(handMade().contours, actual, labels());
+  ASSERT_EQ(sectionNames(c), (std::vector<std::string>{"contour count"}));
+  EXPECT_EQ(c.sections[0].count, 1u);
+  EXPECT_EQ(c.sections[0].first,
+            "region 1: reference has 1 contours, optimized 2");
+}
+
+// A contour whose region changes is missing from one region and extra in
+// another; the contours both sides have for a region are still compared,
+// and a place in the document that moved is named on both sides.
 TEST(Compare, AContourCountDifferenceStillComparesTheContoursBothHave) {
   ContourSet actual = handMade().contours;
-  actual.contours.pop_back();
-  actual.contours[0].area = 5;
   actual.contours[0].region = 4;
+  actual.contours[1].area = 5;
+  std::swap(actual.contours[0], actual.contours[1]);
   const Comparison c = compareContours(handMade().contours, actual, labels());
   ASSERT_EQ(sectionNames(c),
-            (std::vector<std::string>{"contour count", "contour region",
-                                      "contour area"}));
+            (std::vector<std::string>{"contour count", "contour area"}));
+  EXPECT_EQ(c.sections[0].count, 2u);
   EXPECT_EQ(c.sections[0].first,
-            "contours: reference has 2 contours, optimized 1");
+            "region 1: reference has 1 contours, optimized 0");
   EXPECT_EQ(c.sections[1].first,
-            "contours[0].region: reference 1, optimized 4");
-  EXPECT_EQ(c.sections[2].first,
-            "contours[0].area (region 1): reference 63, optimized 5");
+            "contours[1] (optimized's contours[0]).area (region 2): "
+            "reference 63, optimized 5");
+}
+
+// §6 orders the contours by region: a contour placed after one of a larger
+// region is named, beside the contours compared region by region.
+TEST(Compare, ContoursOutOfRegionOrderAreNamed) {
+  ContourSet actual = handMade().contours;
+  std::swap(actual.contours[0], actual.contours[1]);
+  const Comparison c = compareContours(handMade().contours, actual, labels());
+  ASSERT_EQ(sectionNames(c), (std::vector<std::string>{"contour order"}));
+  EXPECT_EQ(c.sections[0].first,
+            "optimized's contours[1] (region 1) comes after a contour of "
+            "region 2 (§6: ordered by region id)");
 }
 
 TEST(Compare, AVertexCountDifferenceStillComparesTheVerticesBothHave) {
@@ -268,14 +297,13 @@ TEST(Compare, ASpanOfAnUnindexedFieldIsNamedByItsIndex) {
 }
 
 // Every section counts each contour (or span) that differs and names the
-// first: both contours differ in region, area, vertex count, raw outline
-// (the first's only on the reference side) and in a raw hole's vertex;
-// the distances differ at span 1 and in length.
+// first: both contours differ in area, vertex count, raw outline (the
+// first's only on the reference side) and in a raw hole's vertex; the
+// distances differ at span 1 and in length.
 TEST(Compare, EachSectionCountsEveryDifferenceAndNamesTheFirst) {
   StageResult actual = handMade();
   actual.regions.distances = std::vector<int>{0, 3};
   for (Contour& c : actual.contours.contours) {
-    c.region += 6;
     c.area -= 1;
     c.vertices.pop_back();
     (*c.rawOutline)[0].y = 1;
@@ -284,10 +312,10 @@ TEST(Compare, EachSectionCountsEveryDifferenceAndNamesTheFirst) {
   actual.contours.contours[0].rawOutline.reset();
   const Comparison c =
       compareResults(twoColumns(), handMade(), actual, labels());
-  ASSERT_EQ(sectionNames(c), (std::vector<std::string>{
-                                 "distances", "contour region", "contour area",
-                                 "contour vertex count", "contour rawOutline",
-                                 "contour rawHoles"}));
+  ASSERT_EQ(sectionNames(c),
+            (std::vector<std::string>{
+                "distances", "contour area", "contour vertex count",
+                "contour rawOutline", "contour rawHoles"}));
   for (const SectionDifference& d : c.sections) {
     EXPECT_EQ(d.count, 2u) << d.section;
   }
@@ -295,14 +323,12 @@ TEST(Compare, EachSectionCountsEveryDifferenceAndNamesTheFirst) {
             "distances[1], span 1 (cell (0, 0), 1 from the bottom): "
             "reference 2, optimized 3");
   EXPECT_EQ(c.sections[1].first,
-            "contours[0].region: reference 1, optimized 7");
-  EXPECT_EQ(c.sections[2].first,
             "contours[0].area (region 1): reference 63, optimized 62");
-  EXPECT_EQ(c.sections[3].first,
+  EXPECT_EQ(c.sections[2].first,
             "contours[0] (region 1): reference has 4 vertices, optimized 3");
-  EXPECT_EQ(c.sections[4].first,
+  EXPECT_EQ(c.sections[3].first,
             "contours[0].rawOutline: only reference has it");
-  EXPECT_EQ(c.sections[5].first,
+  EXPECT_EQ(c.sections[4].first,
             "contours[0].rawHoles[0][2]: reference [7, 0, 1, 0], "
             "optimized [7, 0, 9, 0]");
 }

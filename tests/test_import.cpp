@@ -8,7 +8,7 @@
 #include <string>
 
 #include "core/limits.h"
-#include "import/mesh_import.h"
+#include "recast/mesh_import.h"
 #include "tests/test_support.h"
 
 namespace regcon {

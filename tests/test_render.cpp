@@ -31,6 +31,7 @@ namespace fs = std::filesystem;
 using render::regionColour;
 using render::RenderRequest;
 using render::RenderSide;
+using testing::unfiltered;
 
 struct XmlDocFree {
   void operator()(xmlDoc* doc) const { xmlFreeDoc(doc); }
@@ -103,13 +104,6 @@ Heightfield twoRooms() {
   });
 }
 
-Settings unfiltered() {
-  Settings s;
-  s.minRegionArea = 0;
-  s.mergeRegionArea = 0;
-  return s;
-}
-
 TEST(Render, PaletteKeepsSuccessiveIdsApart) {
   auto rgb = [](const std::string& hex) {
     return std::array<int, 3>{std::stoi(hex.substr(1, 2), nullptr, 16),
@@ -153,6 +147,52 @@ TEST(Render, EveryVectorIsWellFormedDeterministicAndShowsEveryRegion) {
       }
     }
   }
+}
+
+// Each region's id is written once per panel, on a cell of that region
+// (an L's centroid lies outside it: the label must not), so "region 3" in
+// a report can be found in the picture. Walls around an L and a square.
+//   z=3  . . . . . . .
+//   z=2  . a . . b b .
+//   z=1  . a a . b b .
+//   z=0  . . . . . . .
+TEST(Render, EveryRegionIsLabelledWithItsIdOnOneOfItsCells) {
+  const Heightfield hf = testing::gridFromAscii({
+      ".......",
+      ".aa.bb.",
+      ".a..bb.",
+      ".......",
+  });
+  Settings settings;
+  settings.minRegionArea = 0;
+  settings.mergeRegionArea = 0;
+  const RenderRequest request =
+      requestFor(hf, settings, *findImplementation("reference"));
+  XmlDoc doc = parseXml(render::renderSvg(hf, request));
+  ASSERT_TRUE(doc);
+  const std::vector<int>& regions = request.sides[0].result.regions.regions;
+  std::map<int, int> labels;
+  const int px = 8;  // a small field is drawn at 8 px a cell or more
+  for (xmlNode* n : elements(doc.get())) {
+    if (name(n) != "text" || attribute(n, "class") != "region-id") continue;
+    const int region = std::stoi(attribute(n, "data-region"));
+    xmlChar* content = xmlNodeGetContent(n);
+    EXPECT_EQ(std::string(reinterpret_cast<const char*>(content)),
+              std::to_string(region));
+    xmlFree(content);
+    ++labels[region];
+    // The label's centre lies in a cell of its region.
+    const double cellPx = std::stod(attribute(n->parent, "data-cell-px"));
+    ASSERT_GE(cellPx, px);
+    const int x = static_cast<int>(std::stod(attribute(n, "x")) / cellPx);
+    const int row = static_cast<int>(std::stod(attribute(n, "y")) / cellPx);
+    const int z = hf.depth - 1 - row;
+    const int span = hf.cellStart[x + z * hf.width];
+    ASSERT_GT(hf.counts[x + z * hf.width], 0) << "label on an empty cell";
+    EXPECT_EQ(regions[span], region)
+        << "label of " << region << " at (" << x << ", " << z << ")";
+  }
+  EXPECT_EQ(labels, (std::map<int, int>{{1, 1}, {2, 1}}));
 }
 
 TEST(Render, EveryScenarioAtEveryPartitionIsWellFormed) {

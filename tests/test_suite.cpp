@@ -1,9 +1,12 @@
-// `regcon suite` and `regcon conform` against small fake ports: shell
-// scripts that alter one number of a correct result, sleep, crash, print
-// garbage, omit distances, reject with a message, or do not exist. Each gets
-// its own status; the JSON report is parsed with nlohmann and the JUnit XML
-// with libxml2. The reference, run as `regcon run`, passes the shipped suite
-// per process and in batch mode, with either implementation.
+// `regcon suite` and `regcon conform` end to end, through the real binary
+// and /bin/sh, against small fake ports: shell scripts that sleep, crash,
+// print garbage, flood, reject with a message, do not exist, or misbehave
+// in batch mode. Each gets its own status; the JSON report is parsed with
+// nlohmann and the JUnit XML with libxml2. The reference, run as `regcon
+// run`, passes the shipped suite per process and in batch mode, with either
+// implementation. What a result says (mismatches, blame, expected
+// failures, filters, pictures) is tested in process
+// (test_suite_in_process.cpp).
 #include <gtest/gtest.h>
 #include <libxml/parser.h>
 #include <libxml/tree.h>
@@ -26,13 +29,8 @@ namespace {
 namespace fs = std::filesystem;
 using kit::shellQuote;
 using nlohmann::json;
-
-using testing::CliRun;
-using testing::readText;
-using testing::writeText;
-
-using testing::kRegcon;
-using testing::kShippedSuite;
+using testing::CliRun, testing::readText, testing::writeText;
+using testing::kRegcon, testing::kShippedSuite;
 
 // The JUnit report's counts, read by a real XML parser (libxml2): a
 // malformed document fails the parse.
@@ -84,18 +82,12 @@ class Suite : public testing::TestDirectory {
   Suite() : TestDirectory("regcon_test_suite") {}
 
   CliRun regcon(const std::string& args) {
-    const fs::path out = path("stdout.txt");
-    const fs::path err = path("stderr.txt");
-    const int exitCode = testing::runRegcon(args, out, err);
-    return {exitCode, readText(out), readText(err)};
+    return testing::runCaptured(args, path(""));
   }
 
   // A fake port: a shell script; $1 is the heightfield, $2 the settings.
   std::string port(const std::string& name, const std::string& body) {
-    const fs::path script = path(name + ".sh");
-    writeText(script, "#!/bin/sh\n" + body + "\n");
-    fs::permissions(script, fs::perms::owner_all, fs::perm_options::add);
-    return script.string();
+    return testing::writePort(path(""), name, body);
   }
 
   // The reference's answer passed through sed: a port with one planted bug
@@ -107,36 +99,8 @@ class Suite : public testing::TestDirectory {
                           shellQuote(sed));
   }
 
-  // A suite of its own: two worked vectors copied from the shipped suite
-  // (a watershed and a monotone case) and one must-reject heightfield.
   std::string smallSuite() {
-    const fs::path suite = path("suite");
-    fs::create_directories(suite / "cases");
-    const json shipped = json::parse(readText(kShippedSuite / "manifest.json"));
-    json manifest = {{"suite", "regcon-conformance"},
-                     {"version", 1},
-                     {"cases", json::array()}};
-    for (const json& c : shipped["cases"]) {
-      if (c["id"] != "vector/hole-7x7" && c["id"] != "vector/monotone-u-5x3") {
-        continue;
-      }
-      for (const char* key : {"chf", "settings"}) {
-        fs::copy_file(kShippedSuite / c[key].get<std::string>(),
-                      suite / c[key].get<std::string>(),
-                      fs::copy_options::overwrite_existing);
-      }
-      manifest["cases"].push_back(c);
-    }
-    writeText(suite / "cases/short-counts.chf.json",
-              R"({"format":"build3d.chf","version":1,"width":2,"depth":1,)"
-              R"("counts":[1],"spans":[[0,63,-1,-1,-1,-1]]})");
-    manifest["mustReject"] = {
-        {{"id", "reject/short-counts"},
-         {"chf", "cases/short-counts.chf.json"},
-         {"settings", "cases/hole-7x7.settings.json"},
-         {"rule", "interchange §1: counts has width × depth entries"}}};
-    writeText(suite / "manifest.json", manifest.dump(2));
-    return suite.string();
+    return testing::writeSmallSuite(path("suite")).string();
   }
 
   // `regcon suite COMMAND` on the small suite with both reports.
@@ -202,52 +166,6 @@ constexpr const char* kAlterFirstRegionId =
     R"(s/"regions":\[0,/"regions":[X,/; s/"regions":\[[0-9]*/"regions":[0/; )"
     R"(s/"regions":\[X/"regions":[1/)";
 
-TEST_F(Suite, OneAlteredRegionIdIsAMismatchAttributedToThePartition) {
-  const CliRun r = suite(sedPort("alter", kAlterFirstRegionId));
-  EXPECT_EQ(r.exitCode, 5) << r.out << r.err;
-  for (const auto& [id, spec] : {std::pair{kWatershedCase, "§2 + §5"},
-                                 std::pair{kMonotoneCase, "§3 + §5"}}) {
-    const json c = caseOf(id);
-    EXPECT_EQ(c["status"], "mismatch") << c.dump();
-    EXPECT_EQ(c["firstStage"], "regions");
-    EXPECT_EQ(c["spec"], spec);
-    ASSERT_FALSE(c["differences"].empty());
-    const json& first = c["differences"][0];
-    EXPECT_EQ(first["section"], "regions");
-    EXPECT_EQ(first["count"], 1);
-    const std::string text = first["first"].get<std::string>();
-    EXPECT_TRUE(text.find("command 0") != std::string::npos ||
-                text.find("command 1") != std::string::npos)
-        << first.dump();
-  }
-  EXPECT_EQ(caseOf(kRejectCase)["status"], "pass");
-  EXPECT_NE(r.out.find("failures by spec section"), std::string::npos);
-  EXPECT_NE(r.out.find("§2 + §5 regions"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("failures by tag"), std::string::npos);
-  JunitCounts x = junit();
-  ASSERT_TRUE(x.wellFormed);
-  EXPECT_EQ(x.suiteAttributes["failures"], "2");
-  EXPECT_EQ(x.children["failure"], 2);
-}
-
-TEST_F(Suite, ACounterDifferenceHidesNoVertexDifference) {
-  // Both a counter and the first vertex change: both sections are listed.
-  const CliRun r = suite(sedPort(
-      "two",
-      R"(s/"droppedHoles":0/"droppedHoles":4/; s/"vertices":\[\[0/"vertices":[[9/)"));
-  EXPECT_EQ(r.exitCode, 5);
-  const json c = caseOf(kWatershedCase);
-  EXPECT_EQ(c["status"], "mismatch");
-  EXPECT_EQ(c["spec"], "§6");
-  std::vector<std::string> sections;
-  for (const json& d : c["differences"]) sections.push_back(d["section"]);
-  EXPECT_NE(std::find(sections.begin(), sections.end(), "droppedHoles"),
-            sections.end());
-  EXPECT_NE(std::find(sections.begin(), sections.end(), "contour vertices"),
-            sections.end())
-      << c.dump();
-}
-
 TEST_F(Suite, ACommandThatSleepsPastTheTimeoutIsKilled) {
   const auto start = kit::Clock::now();
   const CliRun r = suite(port("sleepy", "sleep 30"), "--timeout 0.5 --jobs 3");
@@ -279,15 +197,6 @@ TEST_F(Suite, OutputPastTheCapIsInvalidOutput) {
   expectCase(kWatershedCase, "invalid-output", "--max-output-mb");
 }
 
-TEST_F(Suite, OmittedDistancesFailOnlyTheWatershedCase) {
-  suite(sedPort("nodist", R"(s/,"distances":\[[0-9,]*\]//)"));
-  const json watershed = caseOf(kWatershedCase);
-  EXPECT_EQ(watershed["status"], "missing-section");
-  EXPECT_EQ(watershed["spec"], "§1");
-  // Interchange §3: the monotone partition does not compute distances.
-  EXPECT_EQ(caseOf(kMonotoneCase)["status"], "pass");
-}
-
 TEST_F(Suite, ARejectionShowsTheCommandsStderr) {
   const CliRun r =
       suite(port("reject", "echo 'myport: cannot read span 3' >&2; exit 3"));
@@ -307,26 +216,6 @@ TEST_F(Suite, AMissingCommandIsNotFound) {
   EXPECT_EQ(r.exitCode, 5);
   EXPECT_EQ(caseOf(kWatershedCase)["status"], "not-found");
   EXPECT_EQ(caseOf(kRejectCase)["status"], "not-found");
-}
-
-TEST_F(Suite, ExpectedFailuresAndAnUnexpectedPass) {
-  const std::string failing = sedPort("alter", kAlterFirstRegionId);
-  writeText(path("xfail.txt"), std::string("# known gaps\n") + kWatershedCase +
-                                   " ties go the wrong way\n" + kMonotoneCase +
-                                   " sweep not written yet\n");
-  const CliRun listed =
-      suite(failing, "--expected-failures " + path("xfail.txt").string());
-  EXPECT_EQ(listed.exitCode, 0) << listed.out;
-  EXPECT_EQ(caseOf(kWatershedCase)["outcome"], "expected-failure");
-  EXPECT_EQ(caseOf(kWatershedCase)["expectedFailure"], "ties go the wrong way");
-  EXPECT_EQ(junit().children["skipped"], 2);
-
-  const CliRun fixed = suite(
-      kRegcon + " run", "--expected-failures " + path("xfail.txt").string());
-  EXPECT_EQ(fixed.exitCode, 5) << fixed.out;
-  EXPECT_EQ(caseOf(kMonotoneCase)["outcome"], "unexpected-pass");
-  EXPECT_NE(fixed.out.find("unexpected-pass"), std::string::npos);
-  EXPECT_EQ(junit().suiteAttributes["failures"], "2");
 }
 
 TEST_F(Suite, BadOptionsAndABadSuiteExitTwo) {
@@ -350,16 +239,6 @@ TEST_F(Suite, BadOptionsAndABadSuiteExitTwo) {
   EXPECT_EQ(duplicate.exitCode, 2);
   EXPECT_NE(duplicate.err.find("cases[1].id: duplicate id"), std::string::npos)
       << duplicate.err;
-}
-
-TEST_F(Suite, FilterSelectsByTag) {
-  const CliRun r =
-      suite(kRegcon + " run", "--filter monotone,reject/short-counts");
-  EXPECT_EQ(r.exitCode, 0) << r.out << r.err;
-  std::vector<std::string> ids;
-  const json all = report();
-  for (const json& c : all["cases"]) ids.push_back(c["id"]);
-  EXPECT_EQ(ids, (std::vector<std::string>{kMonotoneCase, kRejectCase}));
 }
 
 // Batch mode (interchange §7) against fake batch ports: answers, a hang, a
@@ -510,31 +389,6 @@ TEST_F(Suite, ConformClassifiesCrashTimeoutAndMissingCommand) {
   EXPECT_EQ(regcon("conform x " + inputs + " --timeout 0").exitCode, 2);
 }
 
-// Issue 15: a failing case with a valid result comes with its picture, the
-// differing span circled on both sides; a passing case has none.
-TEST_F(Suite, PicturesOfFailingCasesCircleTheDifference) {
-  const fs::path pictures = path("pictures");
-  const CliRun r = suite(sedPort("alter", kAlterFirstRegionId),
-                         "--pictures " + shellQuote(pictures.string()));
-  EXPECT_EQ(r.exitCode, 5) << r.out << r.err;
-  const json c = caseOf(kWatershedCase);
-  ASSERT_TRUE(c["picture"].is_string()) << c.dump();
-  const std::string svg = readText(c["picture"].get<std::string>());
-  EXPECT_NE(svg.find("<svg"), std::string::npos);
-  EXPECT_NE(svg.find("class=\"diff\" data-span=\"0\""), std::string::npos)
-      << "span 0's region differs: circled";
-  EXPECT_TRUE(svg.find("command 0") != std::string::npos ||
-              svg.find("command 1") != std::string::npos)
-      << "the first difference under the picture";
-  EXPECT_NE(r.out.find("picture: " + c["picture"].get<std::string>()),
-            std::string::npos);
-  EXPECT_TRUE(caseOf(kRejectCase)["picture"].is_null());
-  EXPECT_TRUE(
-      suite(kRegcon + " run", "--pictures " + shellQuote(path("none").string()))
-          .exitCode == 0);
-  EXPECT_FALSE(fs::exists(path("none") / "vector"));
-}
-
 TEST_F(Suite, ConformDrawsThePictureOfAMismatch) {
   const fs::path cases = kShippedSuite / "cases";
   const std::string inputs =
@@ -557,7 +411,7 @@ TEST_F(Suite, ConformDrawsThePictureOfAMismatch) {
   EXPECT_FALSE(fs::exists(none)) << "no picture when it conforms";
 }
 
-// Issue 11: --shrink reduces each case whose output differs to a smaller
+// --shrink reduces each case whose output differs to a smaller
 // one that still differs in the same way, written to DIR/<case id>/, and
 // every report gives the conform line that replays it.
 TEST_F(Suite, ShrinkWritesASmallerCaseThatStillDiffersTheSameWay) {

@@ -1,10 +1,13 @@
 // The suite run in process (kit/answer_source.h) against fake
-// implementations: one that alters one number, one that throws, one that
-// rejects everything. The planted change fails exactly the cases that the
-// same change fails when made by a shell port behind /bin/sh.
+// implementations: ones that alter one number, one that throws, one that
+// rejects everything, one that returns what the reader refuses. The
+// planted change fails exactly the cases that the same change fails when
+// made by a shell port behind /bin/sh. What a report says (blame, expected
+// failures, filters, pictures) is tested here, without a process.
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <set>
@@ -253,6 +256,168 @@ TEST(SuiteSummary, TagsAreSortedByTheShareOfTheirCasesThatFail) {
           "  every-case                        3        0      10    30%\n"),
       std::string::npos)
       << table;
+}
+
+// --- a small suite, a fake per test ----------------------------------------
+
+constexpr const char* kWatershedCase = "vector/hole-7x7";
+constexpr const char* kMonotoneCase = "vector/monotone-u-5x3";
+constexpr const char* kRejectCase = "reject/short-counts";
+
+class SmallSuite : public testing::TestDirectory {
+ protected:
+  SmallSuite() : TestDirectory("regcon_test_small_suite") {}
+
+  kit::SuiteRun run(kit::StageFunction stage,
+                    const std::function<void(kit::SuiteOptions&)>& more = {}) {
+    kit::SuiteOptions options;
+    options.command = "in process";
+    options.suiteDir = testing::writeSmallSuite(path("suite")).string();
+    options.answers = kit::inProcessAnswers(std::move(stage));
+    if (more) more(options);
+    return kit::runSuite(options, nullptr);
+  }
+
+  static const kit::CaseOutcome& outcome(const kit::SuiteRun& run,
+                                         const std::string& id) {
+    for (const kit::CaseOutcome& o : run.outcomes) {
+      if (o.suiteCase.id == id) return o;
+    }
+    throw std::logic_error("no case " + id);
+  }
+};
+
+// The first span's region id 0 made 1, any other made 0: a different id,
+// still valid (0 <= id <= regionCount, interchange §3).
+StageResult firstRegionIdAltered(const Heightfield& hf, const Settings& s) {
+  StageResult result = optimizedStage(hf, s);
+  int& first = result.regions.regions.front();
+  first = first == 0 ? 1 : 0;
+  return result;
+}
+
+TEST_F(SmallSuite, OneAlteredRegionIdIsAMismatchBlamedOnThePartitionsStep) {
+  const kit::SuiteRun r = run(firstRegionIdAltered);
+  EXPECT_FALSE(r.conforms());
+  for (const auto& [id, spec] :
+       {std::pair{kWatershedCase, "§2"}, std::pair{kMonotoneCase, "§3"}}) {
+    const kit::Verdict& v = outcome(r, id).verdict;
+    EXPECT_EQ(v.status, kit::Status::Mismatch) << id;
+    EXPECT_EQ(v.firstStage, "regions");
+    EXPECT_EQ(v.specSection, spec) << v.message;
+    ASSERT_FALSE(v.differences.empty());
+    EXPECT_EQ(v.differences.front().section, "regions");
+    EXPECT_EQ(v.differences.front().count, 1u);
+    EXPECT_NE(v.message.find("(span 0 (cell (0, 0), 0 from the bottom))"),
+              std::string::npos)
+        << v.message;
+  }
+  EXPECT_TRUE(outcome(r, kRejectCase).passed());
+  const std::string table = kit::summaryTable(r);
+  EXPECT_NE(table.find("  §2 watershed                      1        0  "
+                       "watershed 1\n"),
+            std::string::npos)
+      << table;
+  EXPECT_NE(table.find("  §3 monotone                       1        0  "
+                       "monotone 1\n"),
+            std::string::npos)
+      << table;
+}
+
+TEST_F(SmallSuite, ACounterDifferenceHidesNoVertexDifference) {
+  const kit::SuiteRun r = run([](const Heightfield& hf, const Settings& s) {
+    StageResult result = optimizedStage(hf, s);
+    result.contours.droppedHoles = 4;
+    result.contours.contours.front().vertices.front().x += 1;
+    return result;
+  });
+  const kit::Verdict& v = outcome(r, kWatershedCase).verdict;
+  EXPECT_EQ(v.status, kit::Status::Mismatch);
+  EXPECT_EQ(v.specSection, "§6");
+  std::vector<std::string> sections;
+  for (const SectionDifference& d : v.differences)
+    sections.push_back(d.section);
+  EXPECT_EQ(sections,
+            (std::vector<std::string>{"droppedHoles", "contour vertices"}));
+}
+
+TEST_F(SmallSuite, WhatTheReaderRefusesIsInvalidOutputSayingWhy) {
+  const kit::SuiteRun r = run([](const Heightfield& hf, const Settings& s) {
+    StageResult result = optimizedStage(hf, s);
+    result.regions.regionCount = 0;  // below the ids of the regions array
+    return result;
+  });
+  const kit::Verdict& v = outcome(r, kWatershedCase).verdict;
+  EXPECT_EQ(v.status, kit::Status::InvalidOutput);
+  EXPECT_NE(v.message.find("is above regionCount 0"), std::string::npos)
+      << v.message;
+}
+
+TEST_F(SmallSuite, OmittedDistancesFailOnlyTheWatershedCase) {
+  const kit::SuiteRun r = run([](const Heightfield& hf, const Settings& s) {
+    StageResult result = optimizedStage(hf, s);
+    result.regions.distances.reset();
+    return result;
+  });
+  const kit::Verdict& watershed = outcome(r, kWatershedCase).verdict;
+  EXPECT_EQ(watershed.status, kit::Status::MissingSection);
+  EXPECT_EQ(watershed.specSection, "§1");
+  // Interchange §3: the monotone partition does not compute distances.
+  EXPECT_TRUE(outcome(r, kMonotoneCase).passed());
+}
+
+TEST_F(SmallSuite, ExpectedFailuresAndAnUnexpectedPass) {
+  testing::writeText(path("xfail.txt"),
+                     std::string("# known gaps\n") + kWatershedCase +
+                         " ties go the wrong way\n" + kMonotoneCase +
+                         " sweep not written yet\n");
+  const auto listed = [this](kit::SuiteOptions& o) {
+    o.expectedFailuresPath = path("xfail.txt").string();
+  };
+  const kit::SuiteRun failing = run(firstRegionIdAltered, listed);
+  EXPECT_TRUE(failing.conforms());
+  EXPECT_EQ(outcome(failing, kWatershedCase).expectedFailure,
+            "ties go the wrong way");
+  const json report = json::parse(kit::jsonReport(failing));
+  EXPECT_EQ(report["cases"][0]["outcome"], "expected-failure");
+
+  const kit::SuiteRun fixed = run(optimizedStage, listed);
+  EXPECT_FALSE(fixed.conforms());
+  EXPECT_TRUE(outcome(fixed, kMonotoneCase).fails());
+  EXPECT_NE(kit::summaryTable(fixed).find("unexpected-pass"),
+            std::string::npos);
+}
+
+TEST_F(SmallSuite, FilterSelectsByTagOrId) {
+  const kit::SuiteRun r = run(optimizedStage, [](kit::SuiteOptions& o) {
+    o.filter = {"monotone", kRejectCase};
+  });
+  std::vector<std::string> ids;
+  for (const kit::CaseOutcome& o : r.outcomes) ids.push_back(o.suiteCase.id);
+  EXPECT_EQ(ids, (std::vector<std::string>{kMonotoneCase, kRejectCase}));
+}
+
+// A failing case with a valid result comes with its picture, the differing
+// span circled on both sides; a passing case has none.
+TEST_F(SmallSuite, PicturesOfFailingCasesCircleTheDifference) {
+  const fs::path pictures = path("pictures");
+  const kit::SuiteRun r = run(firstRegionIdAltered, [&](kit::SuiteOptions& o) {
+    o.picturesDir = pictures.string();
+  });
+  const kit::CaseOutcome& failing = outcome(r, kWatershedCase);
+  ASSERT_FALSE(failing.picture.empty());
+  const std::string svg = testing::readText(failing.picture);
+  EXPECT_NE(svg.find("<svg"), std::string::npos);
+  EXPECT_NE(svg.find("class=\"diff\" data-span=\"0\""), std::string::npos)
+      << "span 0's region differs: circled";
+  EXPECT_NE(kit::summaryTable(r).find("picture: " + failing.picture),
+            std::string::npos);
+  EXPECT_TRUE(outcome(r, kRejectCase).picture.empty());
+  const kit::SuiteRun passing = run(optimizedStage, [&](kit::SuiteOptions& o) {
+    o.picturesDir = path("none").string();
+  });
+  EXPECT_TRUE(passing.conforms());
+  EXPECT_FALSE(fs::exists(path("none") / "vector~2Fhole-7x7.svg"));
 }
 
 }  // namespace

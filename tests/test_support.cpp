@@ -70,6 +70,13 @@ Heightfield floorsFromAscii(
   return exported(builder.build(LinkRule{1, false}));
 }
 
+Settings unfiltered() {
+  Settings settings;
+  settings.minRegionArea = 0;
+  settings.mergeRegionArea = 0;
+  return settings;
+}
+
 std::string sharedDir() {
   const std::filesystem::path dir(REGCON_SHARED_DIR);
   return std::filesystem::is_directory(dir / "spec") ? dir.string() : "";

@@ -31,6 +31,10 @@ Heightfield floorsFromAscii(
 // drawing helpers above write each field they draw as TEST-N.chf.json.
 void setTestName(const std::string& name);
 
+// The spec's defaults with MinRegionArea and MergeRegionArea 0: no region
+// is removed or merged, so a small drawn room keeps its region.
+Settings unfiltered();
+
 // Path of ../shared beside the checkout, or "" when absent.
 std::string sharedDir();
 

@@ -27,12 +27,8 @@ namespace {
 namespace fs = std::filesystem;
 using kit::shellQuote;
 using nlohmann::json;
-using testing::CliRun;
-using testing::readText;
-using testing::writeText;
-
-using testing::kRegcon;
-using testing::kShippedSuite;
+using testing::CliRun, testing::readText, testing::writeText;
+using testing::kRegcon, testing::kShippedSuite;
 constexpr const char* kCaseId = "vector/hole-7x7";
 
 // Sets the first span's region id to another valid one: every case fails
@@ -72,10 +68,7 @@ class TrustPaths : public testing::TestDirectory {
   }
 
   std::string port(const std::string& name, const std::string& body) {
-    const fs::path script = path(name + ".sh");
-    writeText(script, "#!/bin/sh\n" + body + "\n");
-    fs::permissions(script, fs::perms::owner_all, fs::perm_options::add);
-    return script.string();
+    return testing::writePort(path(""), name, body);
   }
 
   // Answers a valid result that differs from the reference's.

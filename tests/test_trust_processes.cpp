@@ -36,9 +36,8 @@ using namespace std::chrono_literals;
 
 using testing::kRegcon;
 using testing::kShippedSuite;
-const std::string kChf = (kShippedSuite / "cases/hole-7x7.chf.json").string();
-const std::string kSettings =
-    (kShippedSuite / "cases/hole-7x7.settings.json").string();
+const std::string& kChf = testing::kHoleChf;
+const std::string& kSettings = testing::kHoleSettings;
 constexpr const char* kTwoCases = "vector/hole-7x7,vector/monotone-u-5x3";
 
 // Alive: it exists and is not a zombie (a zombie has ended; only its exit
@@ -140,10 +139,7 @@ class TrustProcesses : public testing::TestDirectory {
 
   // A fake port: a shell script; $1 is the heightfield, $2 the settings.
   std::string port(const std::string& name, const std::string& body) {
-    const fs::path script = path(name + ".sh");
-    writeText(script, "#!/bin/sh\n" + body + "\n");
-    fs::permissions(script, fs::perms::owner_all, fs::perm_options::add);
-    return script.string();
+    return testing::writePort(path(""), name, body);
   }
 
   // Runs regcon through the shell (TMPDIR=tmp/); the exit code.
@@ -487,7 +483,8 @@ TEST_F(TrustProcesses, AWorkFileCutByAFileSizeLimitIsAnError) {
           shellQuote(path("shrunk")),
       path("stdout.txt"), path("stderr.txt"));
   EXPECT_EQ(limited, 2) << out() << err();
-  EXPECT_NE(err().find("case.chf.json"), std::string::npos) << err();
+  EXPECT_NE(err().find("case-1.chf.json: File too large"), std::string::npos)
+      << err();
   EXPECT_EQ(out().find("disagreement"), std::string::npos) << out();
 }
 

@@ -33,12 +33,8 @@ namespace {
 namespace fs = std::filesystem;
 using kit::shellQuote;
 using nlohmann::json;
-using testing::CliRun;
-using testing::readText;
-using testing::writeText;
-
-using testing::kRegcon;
-using testing::kShippedSuite;
+using testing::CliRun, testing::readText, testing::writeText;
+using testing::kRegcon, testing::kShippedSuite;
 constexpr const char* kWatershedCase = "vector/hole-7x7";
 constexpr const char* kRejectCase = "reject/short-counts";
 
@@ -77,10 +73,7 @@ class TrustReports : public testing::TestDirectory {
   TrustReports() : TestDirectory("regcon_test_trust_reports") {}
 
   CliRun regcon(const std::string& args) {
-    const fs::path out = path("stdout.txt");
-    const fs::path err = path("stderr.txt");
-    const int exitCode = testing::runRegcon(args, out, err);
-    return {exitCode, readText(out), readText(err)};
+    return testing::runCaptured(args, path(""));
   }
 
   // `prefix; regcon ARGS` in one /bin/sh, so a `ulimit` applies to regcon.
@@ -96,44 +89,16 @@ class TrustReports : public testing::TestDirectory {
   }
 
   std::string port(const std::string& name, const std::string& body) {
-    const fs::path script = path(name + ".sh");
-    writeText(script, "#!/bin/sh\n" + body + "\n");
-    fs::permissions(script, fs::perms::owner_all, fs::perm_options::add);
-    return script.string();
+    return testing::writePort(path(""), name, body);
   }
 
   // Two worked vectors and one must-reject case; `rule` and `tags` of the
   // must-reject case as given.
   std::string smallSuite(const std::string& rule = "interchange §1: counts",
                          const json& tags = json::array()) {
-    const fs::path suite = path("suite");
-    fs::create_directories(suite / "cases");
-    const json shipped = json::parse(readText(kShippedSuite / "manifest.json"));
-    json manifest = {{"suite", "regcon-conformance"},
-                     {"version", 1},
-                     {"cases", json::array()}};
-    for (const json& c : shipped["cases"]) {
-      if (c["id"] != kWatershedCase && c["id"] != "vector/monotone-u-5x3") {
-        continue;
-      }
-      for (const char* key : {"chf", "settings"}) {
-        fs::copy_file(kShippedSuite / c[key].get<std::string>(),
-                      suite / c[key].get<std::string>(),
-                      fs::copy_options::overwrite_existing);
-      }
-      manifest["cases"].push_back(c);
-    }
-    writeText(suite / "cases/short-counts.chf.json",
-              R"({"format":"build3d.chf","version":1,"width":2,"depth":1,)"
-              R"("counts":[1],"spans":[[0,63,-1,-1,-1,-1]]})");
-    json reject = {{"id", kRejectCase},
-                   {"chf", "cases/short-counts.chf.json"},
-                   {"settings", "cases/hole-7x7.settings.json"},
-                   {"rule", rule}};
-    if (!tags.empty()) reject["tags"] = tags;
-    manifest["mustReject"] = json::array({reject});
-    writeText(suite / "manifest.json", manifest.dump(2));
-    return suite.string();
+    return testing::writeSmallSuite(path("suite"), rule,
+                                    tags.empty() ? "" : tags.dump())
+        .string();
   }
 
   CliRun suite(const std::string& command, const std::string& suiteDir,

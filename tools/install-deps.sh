@@ -2,10 +2,11 @@
 # Installs the Debian packages regcon needs; silent when all are present.
 set -euo pipefail
 packages=(cmake make g++ clang-14 libclang-rt-14-dev clang-format
-  libgtest-dev libgmock-dev librapidcheck-dev lcov
+  libgtest-dev libgmock-dev librapidcheck-dev
   nlohmann-json3-dev libcli11-dev libssl-dev librecast-dev
+  libbenchmark-dev libbenchmark-tools python3-scipy gnuplot-nox
   librsvg2-bin libxml2-dev libxml2-utils libpng-dev python3 chromium
-  afl++ libc++-14-dev libc++abi-14-dev zip unzip)
+  afl++ libc++-14-dev libc++abi-14-dev zip unzip gcovr python3-pil)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing+=("$p")

@@ -11,6 +11,7 @@
 // Defaults: --vectors ../shared/vectors, --selection OUTDIR/power.json.
 // The same inputs give the same bytes.
 
+#include <CLI/CLI.hpp>
 #include <exception>
 #include <iostream>
 #include <string>
@@ -20,29 +21,19 @@
 int main(int argc, char** argv) {
   regcon::gen::SuiteBuildOptions options;
   options.vectorsDir = "../shared/vectors";
-  for (int i = 1; i < argc; ++i) {
-    const std::string arg = argv[i];
-    const bool hasValue = i + 1 < argc;
-    if (arg == "--vectors" && hasValue) {
-      options.vectorsDir = argv[++i];
-    } else if (arg == "--selection" && hasValue) {
-      options.selectionPath = argv[++i];
-    } else if (arg == "--tests" && hasValue) {
-      options.testFieldsDir = argv[++i];
-    } else if (arg == "--version" && hasValue) {
-      options.version = std::stoi(argv[++i]);
-    } else if (options.outputDir.empty() && arg[0] != '-') {
-      options.outputDir = arg;
-    } else {
-      std::cerr << "usage: regcon_make_suite [--vectors DIR] [--selection "
-                   "FILE] [--tests DIR] [--version N] OUTDIR\n";
-      return 1;
-    }
-  }
-  if (options.outputDir.empty()) {
-    std::cerr << "regcon_make_suite: OUTDIR is required\n";
-    return 1;
-  }
+  CLI::App app{"Writes the conformance suite (conformance/README.md).",
+               "regcon_make_suite"};
+  app.add_option("OUTDIR", options.outputDir, "the suite folder written")
+      ->required();
+  app.add_option("--vectors", options.vectorsDir, "the worked vectors")
+      ->capture_default_str();
+  app.add_option("--selection", options.selectionPath,
+                 "the generated cases chosen (default OUTDIR/power.json)");
+  app.add_option("--tests", options.testFieldsDir,
+                 "the fields the hand-worked tests drew");
+  app.add_option("--version", options.version, "the suite's version")
+      ->capture_default_str();
+  CLI11_PARSE(app, argc, argv);
   if (options.selectionPath.empty()) {
     options.selectionPath = options.outputDir + "/power.json";
   }

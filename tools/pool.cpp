@@ -14,14 +14,14 @@
 // counts over both. Lines are flushed one by one, so a mutant that crashes
 // or hangs on case k still leaves the lines before k.
 
+#include <CLI/CLI.hpp>
 #include <cstdio>
-#include <cstdlib>
 #include <exception>
 #include <filesystem>
 #include <fstream>
-#include <iostream>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <vector>
 
 #include "core/implementation.h"
 #include "gen/suite_cases.h"
@@ -65,6 +65,14 @@ std::vector<std::pair<std::string, regcon::gen::GeneratedCase>> suiteCases(
   return cases;
 }
 
+std::vector<std::string> implementationNames() {
+  std::vector<std::string> names;
+  for (const regcon::Implementation* impl : regcon::allImplementations()) {
+    names.push_back(impl->name());
+  }
+  return names;
+}
+
 void printLine(const std::string& id, const std::string& line) {
   std::printf("%s %s\n", id.c_str(), line.c_str());
   std::fflush(stdout);
@@ -79,45 +87,40 @@ std::string caseLine(const regcon::Implementation& impl,
   }
 }
 
-int usage() {
-  std::cerr << "usage: regcon_pool SEED COUNT [FROM] [--impl NAME] "
-               "[--describe] [--suite DIR]\n";
-  return 1;
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
+  CLI::App app{
+      "The mutation pool runner: the short hashes of generated pool cases "
+      "FROM..COUNT-1 (and of a suite's cases), one line each.",
+      "regcon_pool"};
+  uint64_t seed = 0;
+  uint64_t count = 0;
+  uint64_t from = 0;
   std::string implName = "reference";
   bool describe = false;
   std::string suiteDir;
-  std::vector<std::string> positional;
-  for (int i = 1; i < argc; ++i) {
-    const std::string arg = argv[i];
-    if (arg == "--impl" && i + 1 < argc) {
-      implName = argv[++i];
-    } else if (arg == "--suite" && i + 1 < argc) {
-      suiteDir = argv[++i];
-    } else if (arg == "--describe") {
-      describe = true;
-    } else {
-      positional.push_back(arg);
-    }
-  }
-  if (positional.size() < 2 || positional.size() > 3) return usage();
-  const regcon::Implementation* impl = regcon::findImplementation(implName);
-  if (!impl) return usage();
-  const uint64_t seed = std::stoull(positional[0]);
-  const uint64_t count = std::stoull(positional[1]);
-  const uint64_t from = positional.size() == 3 ? std::stoull(positional[2]) : 0;
+  app.add_option("SEED", seed, "the pool's seed")->required();
+  app.add_option("COUNT", count, "one past the last pool case")->required();
+  app.add_option("FROM", from,
+                 "the first case, counted over the pool and then the suite");
+  app.add_option("--impl", implName, "the implementation that computes")
+      ->check(CLI::IsMember(implementationNames()));
+  app.add_flag("--describe", describe,
+               "print each case's origin instead of its hashes");
+  app.add_option("--suite", suiteDir,
+                 "add the cases of this suite's manifest after the pool's")
+      ->check(CLI::ExistingDirectory);
+  CLI11_PARSE(app, argc, argv);
+  const regcon::Implementation& impl = *regcon::findImplementation(implName);
   for (uint64_t index = from; index < count; ++index) {
     const auto c = regcon::gen::generatedCase(seed, index);
-    printLine(std::to_string(index), caseLine(*impl, c, describe));
+    printLine(std::to_string(index), caseLine(impl, c, describe));
   }
   if (suiteDir.empty()) return 0;
   const auto cases = suiteCases(suiteDir);
   for (uint64_t i = from > count ? from - count : 0; i < cases.size(); ++i) {
-    printLine(cases[i].first, caseLine(*impl, cases[i].second, describe));
+    printLine(cases[i].first, caseLine(impl, cases[i].second, describe));
   }
   return 0;
 }

@@ -1,12 +1,14 @@
 // Builds a compact heightfield from a Wavefront OBJ mesh with Recast, the way
 // RecastDemo's Sample_SoloMesh does up to erosion, and converts it to the
-// regcon data model (links taken as Recast leaves them, one-way ones too).
+// regcon data model (fromRecast: links taken as Recast leaves them, one-way
+// ones too).
 #pragma once
 
 #include <cstdint>
 #include <string>
 
 #include "core/types.h"
+#include "recast/interop.h"
 
 namespace regcon {
 
@@ -39,5 +41,10 @@ struct MeshImportOptions {
 // `maxCells` cells: the grid is checked before Recast voxelizes anything.
 Heightfield importMesh(const std::string& objPath,
                        const MeshImportOptions& options);
+
+// Recast's compact heightfield of the mesh, before conversion (the same
+// checks and errors): what the navmesh builds on.
+RecastCompactPtr importRecastHeightfield(const std::string& objPath,
+                                         const MeshImportOptions& options);
 
 }  // namespace regcon

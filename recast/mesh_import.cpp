@@ -1,4 +1,4 @@
-#include "import/mesh_import.h"
+#include "recast/mesh_import.h"
 
 #include <Recast.h>
 
@@ -15,17 +15,12 @@
 #include <vector>
 
 #include "core/limits.h"
+#include "recast/context.h"
 
 namespace regcon {
 namespace {
 
 using limits::kMaxGridSide;
-using limits::kMaxSpansPerCell;
-
-// Our direction numbering must be Recast's, or every link would be rotated.
-static_assert(kDirX[0] == -1 && kDirX[1] == 0 && kDirX[2] == 1 &&
-              kDirX[3] == 0 && kDirZ[0] == 0 && kDirZ[1] == 1 &&
-              kDirZ[2] == 0 && kDirZ[3] == -1);
 
 struct TriangleMesh {
   std::vector<float> verts;  // x, y, z per vertex
@@ -168,39 +163,10 @@ void ObjReader::checkForwardReferences() const {
 
 // ------------------------------------------------------------- Recast glue
 
-// Keeps Recast's error messages: they become the InputError text.
-class CollectingContext : public rcContext {
- public:
-  CollectingContext() : rcContext(true) {}
-  // Throws when the step failed or logged an error; some Recast steps (too
-  // many layers in rcBuildCompactHeightfield) log an error yet return true.
-  void check(bool ok, const std::string& step) const {
-    if (ok && errors_.empty()) return;
-    std::string message = "Recast failed in " + step;
-    for (const auto& e : errors_) message += "; " + e;
-    throw InputError(message);
-  }
-
- protected:
-  void doLog(const rcLogCategory category, const char* msg,
-             const int len) override {
-    if (category == RC_LOG_ERROR) errors_.emplace_back(msg, len);
-  }
-
- private:
-  std::vector<std::string> errors_;
-};
-
-struct HeightfieldDeleter {
+struct SolidDeleter {
   void operator()(rcHeightfield* p) const { rcFreeHeightField(p); }
 };
-struct CompactDeleter {
-  void operator()(rcCompactHeightfield* p) const {
-    rcFreeCompactHeightfield(p);
-  }
-};
-using SolidPtr = std::unique_ptr<rcHeightfield, HeightfieldDeleter>;
-using CompactPtr = std::unique_ptr<rcCompactHeightfield, CompactDeleter>;
+using SolidPtr = std::unique_ptr<rcHeightfield, SolidDeleter>;
 
 // Sample_SoloMesh's configuration, in float as RecastDemo computes it, so
 // that the voxel sizes round the same way.
@@ -328,9 +294,9 @@ SolidPtr buildSolid(CollectingContext& ctx, TriangleMesh& mesh,
   return solid;
 }
 
-CompactPtr buildCompact(CollectingContext& ctx, rcHeightfield& solid,
-                        const RecastConfig& cfg) {
-  CompactPtr chf(rcAllocCompactHeightfield());
+RecastCompactPtr buildCompact(CollectingContext& ctx, rcHeightfield& solid,
+                              const RecastConfig& cfg) {
+  RecastCompactPtr chf(rcAllocCompactHeightfield());
   if (!chf) throw InputError("Recast: out of memory for the heightfield");
   ctx.check(rcBuildCompactHeightfield(&ctx, cfg.walkableHeight,
                                       cfg.walkableClimb, solid, *chf),
@@ -340,57 +306,26 @@ CompactPtr buildCompact(CollectingContext& ctx, rcHeightfield& solid,
   return chf;
 }
 
-Span convertSpan(const rcCompactHeightfield& chf, int i) {
-  const rcCompactSpan& cs = chf.spans[i];
-  Span span;
-  span.y = cs.y;
-  span.area = chf.areas[i];
-  for (int d = 0; d < 4; ++d) {
-    const int con = rcGetCon(cs, d);
-    span.link[d] = con == RC_NOT_CONNECTED ? kNoLink : con;
-  }
-  return span;
-}
-
-Heightfield convert(const rcCompactHeightfield& chf, const std::string& path) {
-  Heightfield hf;
-  hf.width = chf.width;
-  hf.depth = chf.height;
-  const int cells = chf.width * chf.height;
-  hf.counts.reserve(cells);
-  hf.spans.reserve(chf.spanCount);
-  for (int c = 0; c < cells; ++c) {
-    const rcCompactCell& cell = chf.cells[c];
-    const int count = static_cast<int>(cell.count);
-    if (count > kMaxSpansPerCell) {
-      throw InputError("mesh file '" + path + "': cell (" +
-                       std::to_string(c % chf.width) + ", " +
-                       std::to_string(c / chf.width) + ") holds " +
-                       std::to_string(count) + " spans, more than " +
-                       std::to_string(kMaxSpansPerCell));
-    }
-    hf.counts.push_back(count);
-    const int first = static_cast<int>(cell.index);
-    for (int i = first; i < first + count; ++i) {
-      hf.spans.push_back(convertSpan(chf, i));
-    }
-  }
-  hf.index();
-  return hf;
-}
-
 }  // namespace
 
-Heightfield importMesh(const std::string& objPath,
-                       const MeshImportOptions& options) {
+RecastCompactPtr importRecastHeightfield(const std::string& objPath,
+                                         const MeshImportOptions& options) {
   checkOptions(options);
   TriangleMesh mesh = ObjReader(objPath).read();
   const RecastConfig cfg = configFrom(options);
   CollectingContext ctx;
   SolidPtr solid = buildSolid(ctx, mesh, cfg, options.maxCells, objPath);
-  CompactPtr chf = buildCompact(ctx, *solid, cfg);
-  solid.reset();  // the solid heightfield is large; free it before converting
-  return convert(*chf, objPath);
+  return buildCompact(ctx, *solid, cfg);
+}
+
+Heightfield importMesh(const std::string& objPath,
+                       const MeshImportOptions& options) {
+  const RecastCompactPtr chf = importRecastHeightfield(objPath, options);
+  try {
+    return fromRecast(*chf);
+  } catch (const InputError& e) {
+    throw InputError("mesh file '" + objPath + "': " + e.what());
+  }
 }
 
 }  // namespace regcon

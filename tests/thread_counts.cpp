@@ -1,0 +1,139 @@
+// Spec §8: no byte of a result depends on the thread count. Every stage of
+// the optimized implementation (the §1 field, each partition, the contours
+// of it, raw loops included) at 1, 2, 3 and 8 threads against the
+// reference's bytes, on the worked vectors, the scenarios and the hostile
+// shapes, with the work cut into parts however small, so that even a 3 x 3
+// field runs every parallel path with parts of one row or one region; and
+// at the default cut on fields large enough to be cut by it. Its own
+// program, so the ThreadSanitizer preset (`tsan`) builds and runs it alone.
+#include <gtest/gtest.h>
+
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "gen/scenarios.h"
+#include "interchange/io.h"
+#include "registry/implementations.h"
+#include "tests/test_support.h"
+
+namespace regcon {
+namespace {
+
+constexpr int kThreadCounts[] = {1, 2, 3, 8};
+constexpr Partition kPartitions[] = {Partition::Watershed, Partition::Monotone,
+                                     Partition::Layers, Partition::LayerFirst};
+
+struct Case {
+  std::string name;
+  Heightfield hf;
+  Settings settings;
+};
+
+std::string bytesOf(const StageResult& result) {
+  std::ostringstream out;
+  writeResult(out, result);
+  return out.str();
+}
+
+// The same settings under every partition (a vector's given regions are
+// used whatever the partition, readings R12), raw loops requested.
+std::vector<Case> underEveryPartition(const std::string& name,
+                                      const Heightfield& hf,
+                                      Settings settings) {
+  std::vector<Case> cases;
+  settings.rawContours = true;
+  for (Partition partition : kPartitions) {
+    settings.partition = partition;
+    cases.push_back({name + " " + partitionName(partition), hf, settings});
+  }
+  return cases;
+}
+
+void append(std::vector<Case>& to, std::vector<Case> more) {
+  for (Case& c : more) to.push_back(std::move(c));
+}
+
+std::vector<Case> workedVectors() {
+  std::vector<Case> cases;
+  for (const std::string& name : testing::vectorNames()) {
+    const std::string base = testing::sharedDir() + "/vectors/" + name;
+    append(cases,
+           underEveryPartition(name, readHeightfieldFile(base + ".chf.json"),
+                               readSettingsFile(base + ".settings.json")));
+  }
+  return cases;
+}
+
+std::vector<Case> scenarios() {
+  std::vector<Case> cases;
+  for (const char* name :
+       {"flat", "terrain", "rooms", "multifloor", "spiral", "mosaic"}) {
+    for (int size : {24, 37}) {
+      for (uint64_t seed : {1, 2}) {
+        append(cases, underEveryPartition(
+                          std::string(name) + " " + std::to_string(size) +
+                              " seed " + std::to_string(seed),
+                          generateScenario(name, {size, seed}), Settings{}));
+      }
+    }
+  }
+  return cases;
+}
+
+std::vector<Case> hostileShapes() {
+  std::vector<Case> cases;
+  for (const char* name : {"pillars", "pillars4", "pillars8", "serpentine",
+                           "checkerboard", "stack63"}) {
+    for (int size : {7, 18}) {
+      if (std::string(name) == "stack63" && size > 7) continue;  // 63 a cell
+      append(cases, underEveryPartition(
+                        std::string(name) + " " + std::to_string(size),
+                        generateScenario(name, {size, 1}), Settings{}));
+    }
+  }
+  return cases;
+}
+
+// Every case at every thread count against the reference.
+void expectReferenceBytes(const std::vector<Case>& cases, bool splitSmallWork) {
+  ASSERT_FALSE(cases.empty());
+  const Implementation& reference = *findImplementation("reference");
+  for (const Case& c : cases) {
+    const std::string want = bytesOf(runStage(reference, c.hf, c.settings));
+    for (int threads : kThreadCounts) {
+      SCOPED_TRACE(c.name + ", " + std::to_string(threads) + " threads");
+      const auto optimized = optimizedOnThreads(threads, splitSmallWork);
+      EXPECT_TRUE(bytesOf(runStage(*optimized, c.hf, c.settings)) == want);
+    }
+  }
+}
+
+TEST(ThreadCounts, WorkedVectorsGiveTheReferenceBytes) {
+  if (testing::sharedDir().empty()) GTEST_SKIP() << "../shared is absent";
+  expectReferenceBytes(workedVectors(), true);
+}
+
+TEST(ThreadCounts, ScenariosGiveTheReferenceBytes) {
+  expectReferenceBytes(scenarios(), true);
+}
+
+TEST(ThreadCounts, HostileShapesGiveTheReferenceBytes) {
+  expectReferenceBytes(hostileShapes(), true);
+}
+
+// 2 x 2 tiles of 192 cells: 384 rows and about 147k spans, so the default
+// cut makes several parts of rows, of spans, of growth candidates and of
+// regions.
+TEST(ThreadCounts, DefaultCutOnLargerFieldsGivesTheReferenceBytes) {
+  std::vector<Case> cases;
+  for (const char* name : {"terrain", "rooms"}) {
+    append(cases,
+           underEveryPartition(std::string(name) + " 2x2 tiles of 192",
+                               tiledScenario(name, {192, 1}, 2), Settings{}));
+  }
+  expectReferenceBytes(cases, false);
+}
+
+}  // namespace
+}  // namespace regcon
