@@ -1,3 +1,5 @@
+#include "core/determinism.h"  // first: the floating-point rules every implementation file keeps
+
 #include "optimized/workers.h"
 
 #include <algorithm>
