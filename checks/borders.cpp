@@ -279,14 +279,14 @@ class PairExemptions {
     // an edge facing S.
     std::map<std::pair<int, int>, std::set<Position>> portals;
     for (const RegionLoop& loop : loops_) {
-      forEachPortal(loop.vertices, [&](const ContourVertex& before,
-                                       const ContourVertex& v) {
-        for (int other : {before.neighbor, v.neighbor}) {
-          if (other > 0 && other != loop.region) {
-            portals[{loop.region, other}].insert(positionOf(v));
-          }
-        }
-      });
+      forEachPortal(loop.vertices,
+                    [&](const ContourVertex& before, const ContourVertex& v) {
+                      for (int other : {before.neighbor, v.neighbor}) {
+                        if (other > 0 && other != loop.region) {
+                          portals[{loop.region, other}].insert(positionOf(v));
+                        }
+                      }
+                    });
     }
     for (const RegionPair& pair : borders()) {
       const auto mine = portals.find(pair);
@@ -407,7 +407,8 @@ std::string checkRawLoopsAreTraced(const std::vector<RegionLoop>& traced,
   std::map<std::vector<int>, int> outlines, holes;
   for (const RegionLoop& loop : traced) {
     const int64_t area = twiceSignedArea(loop.vertices);
-    if (area != 0) ++(area > 0 ? outlines : holes)[key(loop.region, loop.vertices)];
+    if (area != 0)
+      ++(area > 0 ? outlines : holes)[key(loop.region, loop.vertices)];
   }
   for (const Contour& c : contours.contours) {
     if (!c.rawOutline || !c.rawHoles) return "raw loops were not requested";

@@ -31,7 +31,8 @@ void parseShard(const std::string& text, exhaust::RunOptions& run) {
     }
   } catch (const std::exception&) {
   }
-  throw CLI::ValidationError("--shard", "'" + text + "' is not i/n with 1 <= i <= n");
+  throw CLI::ValidationError("--shard",
+                             "'" + text + "' is not i/n with 1 <= i <= n");
 }
 
 }  // namespace

@@ -136,8 +136,7 @@ RunReport runExhaustive(const RunOptions& o, std::ostream* progress) {
   writeState(o.statePath, state);
   report.checked = state.checked;
   report.complete = state.next >= space.size();
-  report.seconds =
-      std::chrono::duration<double>(Clock::now() - start).count();
+  report.seconds = std::chrono::duration<double>(Clock::now() - start).count();
   return report;
 }
 
@@ -156,8 +155,8 @@ std::string reportText(const RunOptions& o, const RunReport& r) {
   if (r.resumedAt > 0) out << " (" << grouped(r.resumedAt) << " before)";
   char seconds[32];
   std::snprintf(seconds, sizeof seconds, "%.1f", r.seconds);
-  out << ", " << grouped(r.checked - r.resumedAt) << " in " << seconds
-      << " s" << (r.complete ? "; the shard is complete" : "; not complete")
+  out << ", " << grouped(r.checked - r.resumedAt) << " in " << seconds << " s"
+      << (r.complete ? "; the shard is complete" : "; not complete")
       << "\nfindings: " << r.earlierFindings + r.findings.size() << "\n";
   for (const Finding& f : r.findings) {
     out << "field " << f.field << " (" << f.run << "): " << f.failure << "\n";

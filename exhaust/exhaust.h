@@ -19,7 +19,7 @@ namespace regcon::exhaust {
 
 struct RunOptions {
   Bound bound;
-  int shard = 1;   // 1..shards
+  int shard = 1;  // 1..shards
   int shards = 1;
   std::string statePath;    // progress, read on start and kept up to date
   std::string findingsDir;  // each finding's documents ("" = none written)
@@ -30,12 +30,12 @@ struct RunOptions {
 };
 
 struct RunReport {
-  uint64_t boundFields = 0;  // fields in the whole bound
-  uint64_t shardFields = 0;  // fields of this shard
-  uint64_t resumedAt = 0;    // fields of the shard checked by earlier runs
-  uint64_t checked = 0;      // fields of the shard checked in all
-  double seconds = 0;        // of this run
-  bool complete = false;     // every field of the shard checked
+  uint64_t boundFields = 0;       // fields in the whole bound
+  uint64_t shardFields = 0;       // fields of this shard
+  uint64_t resumedAt = 0;         // fields of the shard checked by earlier runs
+  uint64_t checked = 0;           // fields of the shard checked in all
+  double seconds = 0;             // of this run
+  bool complete = false;          // every field of the shard checked
   std::vector<Finding> findings;  // of this run
   int earlierFindings = 0;        // recorded by earlier runs of the state
 };

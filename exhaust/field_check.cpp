@@ -117,21 +117,21 @@ std::string regionInvariants(const Heightfield& hf, const Settings& settings,
   const RegionResult& r = result.regions;
   if (hf.regions) {  // readings R12: the ids as given, the largest counted
     const auto& ids = *hf.regions;
-    const int largest = ids.empty() ? 0 : *std::max_element(ids.begin(), ids.end());
+    const int largest =
+        ids.empty() ? 0 : *std::max_element(ids.begin(), ids.end());
     if (r.regions != ids) return "a given partition was not kept";
     if (r.regionCount != largest) return "regionCount is not the largest id";
     return "";
   }
   const bool unfiltered =
       settings.minRegionArea == 0 && settings.mergeRegionArea == 0;
-  return firstFailure(
-      {checks::checkPartition(hf, r),
-       settings.partition == Partition::Layers
-           ? checks::checkLayerRegions(hf, r.regions)
-           : "",
-       settings.partition == Partition::Monotone && unfiltered
-           ? checks::checkMonotoneRuns(hf, r.regions)
-           : ""});
+  return firstFailure({checks::checkPartition(hf, r),
+                       settings.partition == Partition::Layers
+                           ? checks::checkLayerRegions(hf, r.regions)
+                           : "",
+                       settings.partition == Partition::Monotone && unfiltered
+                           ? checks::checkMonotoneRuns(hf, r.regions)
+                           : ""});
 }
 
 std::string contourInvariants(const Heightfield& hf, const Settings& settings,
@@ -172,8 +172,7 @@ std::string runFailure(const Heightfield& hf, const Settings& settings,
   for (size_t i = 1; i < impls.size(); ++i) {
     const StageResult actual = runStage(*impls[i], hf, settings);
     if (actual == expected) continue;
-    return impls[i]->name() + " differs from " + impls.front()->name() +
-           ":\n" +
+    return impls[i]->name() + " differs from " + impls.front()->name() + ":\n" +
            compareResults(hf, expected, actual,
                           {.expectedLabel = impls.front()->name(),
                            .actualLabel = impls[i]->name()})
@@ -202,8 +201,8 @@ std::optional<Finding> checkRun(uint64_t index, const Heightfield& hf,
 checks::FirstAttemptAccepted referenceFirstAttempt(
     const Heightfield& hf, const std::vector<int>& regions,
     const Settings& settings) {
-  auto areas = std::make_shared<std::map<int, int>>(
-      checks::regionAreas(hf, regions));
+  auto areas =
+      std::make_shared<std::map<int, int>>(checks::regionAreas(hf, regions));
   return [areas, settings](const checks::RegionLoop& loop) {
     ref::SimplifyParams p;
     p.maxError = settings.maxError;

@@ -10,8 +10,8 @@ namespace regcon::exhaust {
 namespace {
 
 // The bounds `make test` and the larger run name (exhaust/README.md).
-constexpr const char* kTestBound = "2x2:1,2x1:3,1x2:3/0,1,2/0,1,2";
-constexpr const char* kNextBound = "2x2:1,3x1:2,1x3:2,3x2:1,2x3:1/0,1,2/0,1,2";
+constexpr const char* kTestBound = "2x2:1,2x1:3,1x2:3/0,1,2/0,1";
+constexpr const char* kNextBound = "2x2:1,2x1:3,1x2:3/0,1,2/0,1,2";
 
 uint64_t checkedProduct(uint64_t a, uint64_t b) {
   if (b != 0 && a > std::numeric_limits<uint64_t>::max() / b) {
@@ -70,8 +70,7 @@ Grid parseGrid(const std::string& text) {
   std::istringstream in(text);
   in >> g.width >> x >> g.depth >> colon >> g.maxSpans;
   if (!in || x != 'x' || colon != ':' || in.peek() != EOF || g.width < 1 ||
-      g.depth < 1 || g.maxSpans < 0 ||
-      g.maxSpans > limits::kMaxSpansPerCell) {
+      g.depth < 1 || g.maxSpans < 0 || g.maxSpans > limits::kMaxSpansPerCell) {
     throw InputError("exhaust: bad grid '" + text +
                      "' (WxD:K, K spans a column at most)");
   }
@@ -105,7 +104,8 @@ Bound parseBound(const std::string& text) {
   if (text == "next") return parseBound(kNextBound);
   const size_t a = text.find('/'), b = text.rfind('/');
   if (a == std::string::npos || a == b) {
-    throw InputError("exhaust: a bound is GRIDS/FLOORS/AREAS, 'test' or 'next'");
+    throw InputError(
+        "exhaust: a bound is GRIDS/FLOORS/AREAS, 'test' or 'next'");
   }
   Bound bound;
   std::istringstream grids(text.substr(0, a));
@@ -139,8 +139,8 @@ FieldSpace::FieldSpace(Bound bound) : bound_(std::move(bound)) {
   for (int g = 0; g < static_cast<int>(bound_.grids.size()); ++g) {
     const Grid& grid = bound_.grids[g];
     const int cells = grid.width * grid.depth;
-    const int heights = std::min<int>(
-        grid.maxSpans, static_cast<int>(bound_.floors.size()));
+    const int heights =
+        std::min<int>(grid.maxSpans, static_cast<int>(bound_.floors.size()));
     // Every column height vector, the first cell's height varying fastest.
     std::vector<int> counts(cells, 0);
     while (true) {
@@ -182,9 +182,9 @@ uint64_t FieldSpace::blockSize(const Grid& grid,
 
 Heightfield FieldSpace::field(uint64_t index) const {
   if (index >= size_) throw InputError("exhaust: field index past the bound");
-  const auto block = std::upper_bound(
-      blocks_.begin(), blocks_.end(), index,
-      [](uint64_t i, const Block& b) { return i < b.first; });
+  const auto block =
+      std::upper_bound(blocks_.begin(), blocks_.end(), index,
+                       [](uint64_t i, const Block& b) { return i < b.first; });
   const Block& found = *(block - 1);
   return decode(found, index - found.first);
 }

@@ -224,8 +224,8 @@ FuzzCase decodeCase(const uint8_t* data, size_t size) {
 
 std::vector<uint8_t> encodeCase(const FuzzCase& c) {
   std::vector<uint8_t> out;
-  out.push_back(static_cast<uint8_t>((c.hasRegions ? 1 : 0) |
-                                     (c.hasLayers ? 2 : 0)));
+  out.push_back(
+      static_cast<uint8_t>((c.hasRegions ? 1 : 0) | (c.hasLayers ? 2 : 0)));
   encodeSettings(c.settings, out);
   out.push_back(static_cast<uint8_t>(std::clamp(c.climb, 0, 255)));
   const int base = lowestFloor(c);

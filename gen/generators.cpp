@@ -446,8 +446,8 @@ rc::Gen<std::vector<int>> layersBeforeAnObstacle(const Heightfield& hf) {
     settings.partition = Partition::Layers;
     settings.minRegionArea = 0;
     return layersOfRegions(
-        before, findImplementation("reference")->partition(before, settings)
-                    .regions);
+        before,
+        findImplementation("reference")->partition(before, settings).regions);
   });
 }
 
@@ -473,8 +473,8 @@ rc::Gen<std::vector<int>> cachedLayers(const Heightfield& hf) {
   };
   return rc::gen::oneOf(
       layersBeforeAnObstacle(hf), rc::gen::exec(floors), rc::gen::exec(bands),
-      rc::gen::container<std::vector<int>>(
-          static_cast<size_t>(hf.spanCount()), rc::gen::inRange(0, 3)));
+      rc::gen::container<std::vector<int>>(static_cast<size_t>(hf.spanCount()),
+                                           rc::gen::inRange(0, 3)));
 }
 
 rc::Gen<Heightfield> rectangleField() {

@@ -197,8 +197,10 @@ std::vector<int> givenIds(int west, int east, int block, int wall) {
   std::vector<int> ids;
   for (const char* row : rows) {
     for (const char* c = row; *c; ++c) {
-      ids.push_back(*c == 'W' ? west : *c == 'E' ? east : *c == 'B' ? block
-                                                                     : wall);
+      ids.push_back(*c == 'W'   ? west
+                    : *c == 'E' ? east
+                    : *c == 'B' ? block
+                                : wall);
     }
   }
   return ids;

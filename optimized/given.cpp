@@ -12,7 +12,8 @@ namespace regcon::opt {
 RegionResult givenRegions(const Heightfield& hf) {
   RegionResult result;
   result.regions = *hf.regions;
-  const auto top = std::max_element(result.regions.begin(), result.regions.end());
+  const auto top =
+      std::max_element(result.regions.begin(), result.regions.end());
   result.regionCount = top == result.regions.end() ? 0 : std::max(*top, 0);
   return result;
 }

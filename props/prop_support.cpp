@@ -48,8 +48,8 @@ BorderTally::~BorderTally() {
   if (cases_ == 0) return;
   std::string reasons;
   for (const auto& [reason, count] : byReason_) {
-    reasons += (reasons.empty() ? "" : ", ") + reason + " " +
-               std::to_string(count);
+    reasons +=
+        (reasons.empty() ? "" : ", ") + reason + " " + std::to_string(count);
   }
   std::fprintf(stderr,
                "%s: %ld cases, %ld borders; compared %ld; left out %ld "

@@ -48,8 +48,8 @@ void record(BorderTally& tally, const checks::BorderReport& report) {
   std::map<std::string, int> byReason;
   for (const auto& [reason, count] : report.exemptFor) {
     byReason[checks::exemptionName(reason)] = count;
-    RC_CLASSIFY(true, std::string("left out: ") +
-                          checks::exemptionName(reason));
+    RC_CLASSIFY(true,
+                std::string("left out: ") + checks::exemptionName(reason));
   }
   tally.addCase();
   tally.add(report.borders, report.borders - report.compared, byReason);

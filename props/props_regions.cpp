@@ -189,9 +189,9 @@ RC_GTEST_PROP(LayerFirst, CachedLayersGiveComponentsOfOneLayerAndArea, ()) {
   std::optional<RegionResult> first;
   forEachImplementation([&](const Implementation& impl) {
     const RegionResult result = impl.regions(hf, settings);
-    expectHolds(impl, "R4 cached layers",
-                checks::checkCachedLayerRegions(hf, result,
-                                                settings.minRegionArea));
+    expectHolds(
+        impl, "R4 cached layers",
+        checks::checkCachedLayerRegions(hf, result, settings.minRegionArea));
     if (!first) first = result;
     if (result != *first) {
       RC_FAIL(impl.name() + " differs from the reference:\n" +

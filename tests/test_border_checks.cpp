@@ -118,8 +118,8 @@ TEST_P(BorderChecks, ASlitAwayFromTheBorderLeavesItCompared) {
 // because its raw portals differ (region 2's loop also passes (2,2) twice,
 // with the wall's label and region 1's: a second reason).
 TEST_P(BorderChecks, ACornerContactLeavesOutItsPair) {
-  const Heightfield hf = readHeightfieldFile(
-      std::string(REGCON_SOURCE_DIR) + "/props/findings/corner.chf.json");
+  const Heightfield hf = readHeightfieldFile(std::string(REGCON_SOURCE_DIR) +
+                                             "/props/findings/corner.chf.json");
   Settings settings;
   settings.rawContours = true;
   const ContourSet set = impl().contours(hf, *hf.regions, settings);
@@ -135,8 +135,7 @@ TEST_P(BorderChecks, ACornerContactLeavesOutItsPair) {
 // The checkers' own tracer gives the implementation's raw loops.
 TEST_P(BorderChecks, RawLoopsAreTheTracedLoops) {
   const Heightfield hf = testing::gridFromAscii({"1122", "1122"});
-  const ContourSet set =
-      impl().contours(hf, kTwoSquares, exactWithRawLoops());
+  const ContourSet set = impl().contours(hf, kTwoSquares, exactWithRawLoops());
   EXPECT_EQ(checks::checkRawLoopsAreTraced(hf, kTwoSquares, set), "");
   ContourSet moved = set;
   moved.contours[0].rawOutline->front().y = 1;
