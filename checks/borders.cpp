@@ -362,6 +362,23 @@ std::string unknownBorder(const SideEdges& sides,
   return "";
 }
 
+// Pairs that share a region with a pair left out.
+int leftOutPerRegion(
+    const std::set<RegionPair>& borders,
+    const std::map<RegionPair, std::set<BorderExemption>>& exempt) {
+  std::set<int> regions;
+  for (const auto& [pair, reasons] : exempt) {
+    if (!borders.count(pair)) continue;
+    regions.insert(pair.first);
+    regions.insert(pair.second);
+  }
+  int count = 0;
+  for (const RegionPair& pair : borders) {
+    count += regions.count(pair.first) || regions.count(pair.second) ? 1 : 0;
+  }
+  return count;
+}
+
 std::string compareSides(const SideEdges& sides, const RegionPair& pair) {
   const auto edgesOf = [&sides](int own, int other) {
     const auto it = sides.find({own, other});
@@ -500,6 +517,7 @@ BorderReport checkSharedBorders(const Heightfield& hf,
     ++report.compared;
     if (report.failure.empty()) report.failure = compareSides(sides, pair);
   }
+  report.perRegion = leftOutPerRegion(borders, exempt);
   return report;
 }
 

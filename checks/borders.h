@@ -60,6 +60,9 @@ struct BorderReport {
   int borders = 0;      // pairs of regions that share a raw edge
   int compared = 0;     // pairs compared (the rest are exempt)
   std::map<BorderExemption, int> exemptFor;  // a pair may have several
+  // Pairs a rule per region would leave out: every pair of a region that
+  // has one pair left out (for comparison with the per-pair rule).
+  int perRegion = 0;
 };
 
 // Whether a traced loop's first simplification (§6 steps 1-3 before any

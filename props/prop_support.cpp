@@ -37,12 +37,19 @@ std::vector<int> regionSizes(const std::vector<int>& regions) {
   return sizes;
 }
 
-void BorderTally::add(int borders, int leftOut,
+void BorderTally::add(int borders, int leftOut, int perRegion,
                       const std::map<std::string, int>& byReason) {
   borders_ += borders;
   leftOut_ += leftOut;
+  perRegion_ += perRegion;
   for (const auto& [reason, count] : byReason) byReason_[reason] += count;
 }
+
+namespace {
+double percent(long part, long whole) {
+  return whole > 0 ? 100.0 * static_cast<double>(part) / whole : 0.0;
+}
+}  // namespace
 
 BorderTally::~BorderTally() {
   if (cases_ == 0) return;
@@ -53,10 +60,11 @@ BorderTally::~BorderTally() {
   }
   std::fprintf(stderr,
                "%s: %ld cases, %ld borders; compared %ld; left out %ld "
-               "(%.1f%%): %s\n",
+               "(%.1f%%): %s; per region %ld (%.1f%%)\n",
                property_.c_str(), cases_, borders_, borders_ - leftOut_,
-               leftOut_, borders_ > 0 ? 100.0 * leftOut_ / borders_ : 0.0,
-               reasons.empty() ? "none" : reasons.c_str());
+               leftOut_, percent(leftOut_, borders_),
+               reasons.empty() ? "none" : reasons.c_str(), perRegion_,
+               percent(perRegion_, borders_));
 }
 
 }  // namespace regcon::props

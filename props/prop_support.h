@@ -60,7 +60,9 @@ class BorderTally {
   explicit BorderTally(std::string property) : property_(std::move(property)) {}
   ~BorderTally();
   void addCase() { ++cases_; }
-  void add(int borders, int leftOut,
+  // leftOut by the per-pair rule; perRegion by the same reasons applied
+  // per region (checks::BorderReport::perRegion).
+  void add(int borders, int leftOut, int perRegion,
            const std::map<std::string, int>& byReason);
 
  private:
@@ -68,6 +70,7 @@ class BorderTally {
   long cases_ = 0;
   long borders_ = 0;
   long leftOut_ = 0;
+  long perRegion_ = 0;
   std::map<std::string, long> byReason_;
 };
 

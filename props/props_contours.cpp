@@ -52,7 +52,8 @@ void record(BorderTally& tally, const checks::BorderReport& report) {
                 std::string("left out: ") + checks::exemptionName(reason));
   }
   tally.addCase();
-  tally.add(report.borders, report.borders - report.compared, byReason);
+  tally.add(report.borders, report.borders - report.compared, report.perRegion,
+            byReason);
 }
 
 // One border property on one case: every implementation's contours held to

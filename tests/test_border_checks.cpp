@@ -109,6 +109,7 @@ TEST_P(BorderChecks, ASlitAwayFromTheBorderLeavesItCompared) {
   EXPECT_EQ(report.failure, "");
   EXPECT_EQ(report.borders, 1);
   EXPECT_EQ(report.compared, 1);
+  EXPECT_EQ(report.perRegion, 0);
 }
 
 // props/findings/corner.chf.json (props/README.md Finding 2), default
@@ -130,6 +131,7 @@ TEST_P(BorderChecks, ACornerContactLeavesOutItsPair) {
   EXPECT_EQ(report.borders, 1);
   EXPECT_EQ(report.compared, 0);
   EXPECT_EQ(report.exemptFor.count(BorderExemption::RawPortalsDiffer), 1u);
+  EXPECT_EQ(report.perRegion, 1);
 }
 
 // The checkers' own tracer gives the implementation's raw loops.
