@@ -6,7 +6,9 @@
 #            properties with few cases), then the package tests of the
 #            release build (install, consumer, .deb), the threads program
 #            under ThreadSanitizer (build/tsan), the properties with the full
-#            case count at release speed (build/props), then the bounded fuzz
+#            case count at release speed (build/props) and the exhaustive
+#            check of every field of the bound `test` (exhaust/README.md)
+#            beside them, then the bounded fuzz
 #            smoke runs of every harness and the ClusterFuzzLite build check
 #            (fuzz/check-fuzz-build.sh).
 # make fuzz: long fuzzing (FUZZ_SECONDS per harness, default 600) with
@@ -14,7 +16,10 @@
 # make fuzz-merge: minimizes every corpus/<harness>/ with what runs found.
 # make mutation: the recorded mutation samples (mutation/README.md);
 #            hours on two cores, not part of make test.
-.PHONY: demo check test deps release dev props tsan fuzz-build fuzz-smoke fuzz fuzz-merge coverage-build coverage audit bench bench-build bench-quick bench-hashes bench-compare mutation format clean
+# make exhaust-next: every heightfield of the bound above make test's
+#            (exhaust/README.md, record in exhaust/RECORD.md); not part of
+#            make test.
+.PHONY: demo check test deps release dev props tsan fuzz-build fuzz-smoke fuzz fuzz-merge coverage-build coverage audit bench bench-build bench-quick bench-hashes bench-compare mutation exhaust-next format clean
 
 FUZZ_SECONDS ?= 600
 SMOKE_SECONDS ?= 17
@@ -106,6 +111,11 @@ bench-hashes: bench-build
 # make bench-compare OLD=a.json NEW=b.json
 bench-compare:
 	/usr/bin/python3 /usr/share/benchmark/compare.py benchmarks $(OLD) $(NEW)
+
+# Every heightfield of the bound `next` in two shards side by side, each
+# resumable from its state in build/exhaust/ (exhaust/run-bound.sh).
+exhaust-next: props
+	exhaust/run-bound.sh next 2
 
 # A seeded sample of mutants of reference/ and optimized/ judged by ctest
 # and the pool; writes mutation/ (MUTATION_SEED, MUTATION_COUNT,

@@ -60,14 +60,32 @@ std::set<std::pair<int, int>> positions(const Loop& loop) {
   return out;
 }
 
-std::string checkPortalsOf(const Loop& raw, const Loop& kept, int region) {
+// §6 "every portal vertex survives", with the erratum: its position
+// always, its Y and neighbour value too unless the loop passes that corner
+// more than once (the duplicate merge of readings R10 keeps the first of
+// two vertices at one position).
+std::string checkPortalsOf(const Loop& raw, const Loop& kept, int region,
+                           PortalReport& report) {
+  std::map<std::pair<int, int>, int> visits;
+  for (const auto& v : raw) ++visits[{v.x, v.z}];
   const auto survivors = positions(kept);
   for (size_t i = 0; i < raw.size(); ++i) {
     const auto& prev = raw[(i + raw.size() - 1) % raw.size()];
-    if (raw[i].neighbor == prev.neighbor) continue;
-    if (!survivors.count({raw[i].x, raw[i].z})) {
-      return message("region ", region, ": portal vertex (", raw[i].x, ", ",
-                     raw[i].z, ") did not survive simplification");
+    const ContourVertex& v = raw[i];
+    if (v.neighbor == prev.neighbor) continue;
+    ++report.portals;
+    if (!survivors.count({v.x, v.z})) {
+      return message("region ", region, ": portal vertex (", v.x, ", ", v.z,
+                     ") did not survive simplification");
+    }
+    if (visits[{v.x, v.z}] > 1) {
+      ++report.positionOnly;
+      continue;
+    }
+    if (std::find(kept.begin(), kept.end(), v) == kept.end()) {
+      return message("region ", region, ": portal vertex (", v.x, ", ", v.y,
+                     ", ", v.z, ", neighbour ", v.neighbor,
+                     ") survived with another Y or neighbour value");
     }
   }
   return "";
@@ -114,6 +132,17 @@ bool everyLinkIsMutual(const Heightfield& hf) {
     }
   }
   return true;
+}
+
+bool anyColumnHoldsTwoWalkableSpans(const Heightfield& hf) {
+  for (size_t cell = 0; cell < hf.counts.size(); ++cell) {
+    int walkable = 0;
+    for (int i = 0; i < hf.counts[cell]; ++i) {
+      walkable += hf.spans[hf.cellStart[cell] + i].area != 0 ? 1 : 0;
+    }
+    if (walkable > 1) return true;
+  }
+  return false;
 }
 
 std::string checkPartition(const Heightfield& hf, const RegionResult& result) {
@@ -180,6 +209,73 @@ std::string checkLayerRegions(const Heightfield& hf,
   return "";
 }
 
+namespace {
+
+// The component of `seed` over mutual links joining walkable spans of one
+// area and one layer; `outside` tells whether one of its spans links to a
+// walkable span not in it.
+std::vector<int> layerComponent(const Heightfield& hf, int seed,
+                                std::vector<char>& seen, bool& outside) {
+  const std::vector<int>& layers = *hf.layers;
+  std::vector<int> component{seed};
+  seen[seed] = 1;
+  for (size_t next = 0; next < component.size(); ++next) {
+    const int s = component[next];
+    for (int d = 0; d < 4; ++d) {
+      const int n = mutualNeighbour(hf, s, d);
+      if (n < 0 || hf.spans[n].area == 0) continue;
+      if (hf.spans[n].area != hf.spans[s].area || layers[n] != layers[s]) {
+        outside = true;
+        continue;
+      }
+      if (!seen[n]) {
+        seen[n] = 1;
+        component.push_back(n);
+      }
+    }
+  }
+  return component;
+}
+
+}  // namespace
+
+std::string checkCachedLayerRegions(const Heightfield& hf,
+                                    const RegionResult& result,
+                                    int64_t minRegionArea) {
+  if (!hf.layers) return "the heightfield has no cached layers";
+  const std::string partition = checkPartition(hf, result);
+  if (!partition.empty()) return partition;
+  const auto& regions = result.regions;
+  std::vector<char> seen(hf.spanCount(), 0);
+  for (int s = 0; s < hf.spanCount(); ++s) {
+    if (hf.spans[s].area == 0 || seen[s]) continue;
+    bool outside = false;
+    const std::vector<int> component = layerComponent(hf, s, seen, outside);
+    const bool island =
+        static_cast<int64_t>(component.size()) < minRegionArea && !outside;
+    for (int t : component) {
+      if (island && regions[t] != 0) {
+        return message("span ", t, " is in an island of ", component.size(),
+                       " spans but has region ", regions[t]);
+      }
+      if (!island && (regions[t] == 0 || regions[t] != regions[s])) {
+        return message("spans ", s, " and ", t,
+                       " are linked on one layer and area but have regions ",
+                       regions[s], " and ", regions[t]);
+      }
+    }
+    if (!island && !component.empty()) {
+      // A region is one whole component: no span elsewhere carries its id.
+      const auto count = std::count(regions.begin(), regions.end(), regions[s]);
+      if (count != static_cast<std::ptrdiff_t>(component.size())) {
+        return message("region ", regions[s], " joins spans of two layers, ",
+                       "areas or components");
+      }
+    }
+  }
+  return "";
+}
+
 std::string checkDistanceField(const Heightfield& hf,
                                const std::vector<int>& distances) {
   for (int s = 0; s < hf.spanCount(); ++s) {
@@ -238,19 +334,31 @@ std::string checkContourShape(const Heightfield& hf,
   return "";
 }
 
-std::string checkPortalsSurvive(const ContourSet& contours) {
+PortalReport portalsSurvive(const ContourSet& contours) {
+  PortalReport report;
   for (const Contour& contour : contours.contours) {
-    if (!contour.rawOutline) return "raw loops were not requested";
-    std::string failure =
-        checkPortalsOf(*contour.rawOutline, contour.vertices, contour.region);
-    if (!failure.empty()) return failure;
-    if (contours.droppedHoles > 0) continue;
+    if (!contour.rawOutline) {
+      report.failure = "raw loops were not requested";
+      return report;
+    }
+    report.failure = checkPortalsOf(*contour.rawOutline, contour.vertices,
+                                    contour.region, report);
+    if (!report.failure.empty()) return report;
+    if (contours.droppedHoles > 0) {
+      report.holesLeftOut += static_cast<int>(contour.rawHoles->size());
+      continue;
+    }
     for (const Loop& hole : *contour.rawHoles) {
-      failure = checkPortalsOf(hole, contour.vertices, contour.region);
-      if (!failure.empty()) return failure;
+      report.failure =
+          checkPortalsOf(hole, contour.vertices, contour.region, report);
+      if (!report.failure.empty()) return report;
     }
   }
-  return "";
+  return report;
+}
+
+std::string checkPortalsSurvive(const ContourSet& contours) {
+  return portalsSurvive(contours).failure;
 }
 
 std::string checkRawWithinError(const ContourSet& contours, double maxError) {
@@ -270,51 +378,6 @@ std::string checkRawWithinError(const ContourSet& contours, double maxError) {
     }
   }
   return "";
-}
-
-std::string checkSharedBordersAgree(const ContourSet& contours) {
-  // (own region, other region) -> positions on that border.
-  std::map<std::pair<int, int>, std::set<std::pair<int, int>>> sides;
-  for (const Contour& contour : contours.contours) {
-    const Loop& loop = contour.vertices;
-    for (size_t i = 0; i < loop.size(); ++i) {
-      const auto& v = loop[i];
-      const auto& next = loop[(i + 1) % loop.size()];
-      if (v.neighbor <= 0 || v.neighbor == contour.region) continue;
-      auto& side = sides[{contour.region, v.neighbor}];
-      side.emplace(v.x, v.z);
-      side.emplace(next.x, next.z);
-    }
-  }
-  for (const auto& [key, side] : sides) {
-    const auto other = sides.find({key.second, key.first});
-    if (other == sides.end() || other->second != side) {
-      return message("regions ", key.first, " and ", key.second,
-                     " disagree on their shared border");
-    }
-  }
-  return "";
-}
-
-std::set<int> regionsWithSlits(const Heightfield& hf,
-                               const std::vector<int>& regions) {
-  std::set<int> slit;
-  for (int s = 0; s < hf.spanCount(); ++s) {
-    if (regions[s] < 1) continue;
-    for (int d = 0; d < 4; ++d) {
-      const int x = hf.cellX(s) + kDirX[d], z = hf.cellZ(s) + kDirZ[d];
-      if (!hf.insideGrid(x, z)) continue;
-      const int n = mutualNeighbour(hf, s, d);
-      if (n >= 0 && regions[n] == regions[s]) continue;  // not a boundary
-      const int cell = x + z * hf.width;
-      for (int i = 0; i < hf.counts[cell]; ++i) {
-        if (regions[hf.cellStart[cell] + i] == regions[s]) {
-          slit.insert(regions[s]);
-        }
-      }
-    }
-  }
-  return slit;
 }
 
 }  // namespace regcon::checks

@@ -16,6 +16,8 @@ namespace regcon::checks {
 
 int mutualNeighbour(const Heightfield& hf, int span, int dir);
 bool everyLinkIsMutual(const Heightfield& hf);
+// Some column holds two walkable spans (else §4's shortcut applies).
+bool anyColumnHoldsTwoWalkableSpans(const Heightfield& hf);
 
 // §5 and the region definition: area-0 spans have region 0; ids are 1..k
 // numbered by first span; each region has one area and is connected.
@@ -25,6 +27,14 @@ std::string checkPartition(const Heightfield& hf, const RegionResult& result);
 // overlap (for unfiltered layer regions).
 std::string checkLayerRegions(const Heightfield& hf,
                               const std::vector<int>& regions);
+
+// Readings R4 with a cached `layers` array: the regions are the components
+// of "mutually linked, same layer, same area" over walkable spans, those
+// smaller than minRegionArea with no link to a walkable span outside them
+// removed (§5.1), the rest numbered by first span (§5.3).
+std::string checkCachedLayerRegions(const Heightfield& hf,
+                                    const RegionResult& result,
+                                    int64_t minRegionArea);
 
 // §1 / readings R2: no orthogonal (2) or diagonal (3) step improves a
 // distance, sources are 0, and every positive distance is reached exactly.
@@ -46,25 +56,24 @@ std::string checkContourShape(const Heightfield& hf,
                               const std::vector<int>& regions,
                               const ContourSet& contours);
 
-// §6: with raw loops requested, every portal vertex of each raw outline
-// (and of raw holes when no hole was dropped) survives in the contour.
+// §6 "every portal vertex survives", as the readings erratum states it:
+// with raw loops requested, every portal vertex of each raw outline (and of
+// raw holes when no hole was dropped) is a vertex of the contour, Y and
+// neighbour value included, except at a corner its raw loop passes more
+// than once, where only the position is promised.
+struct PortalReport {
+  std::string failure;   // "" when every portal survives
+  int portals = 0;       // portal vertices checked
+  int positionOnly = 0;  // of those, at a corner the loop passes twice
+  int holesLeftOut = 0;  // raw holes not checked: a hole was dropped
+};
+PortalReport portalsSurvive(const ContourSet& contours);
 std::string checkPortalsSurvive(const ContourSet& contours);
 
 // §6: with straight borders off, every raw vertex lies within maxError of
 // the simplified (joined) contour. Contours whose vertices are the raw
 // outline itself are skipped.
 std::string checkRawWithinError(const ContourSet& contours, double maxError);
-
-// §6 with MaxError 0 (and every link mutual, readings erratum): both sides
-// of every shared border keep the same vertex positions.
-std::string checkSharedBordersAgree(const ContourSet& contours);
-
-// Regions holding a slit (readings erratum; docs/readings.md A15, A24): a
-// boundary edge of region R inside the grid — no mutual neighbour there, or
-// one of another region — facing a column that holds a span of R. The
-// slit's mouth is a portal on R's side of a border only.
-std::set<int> regionsWithSlits(const Heightfield& hf,
-                               const std::vector<int>& regions);
 
 }  // namespace regcon::checks
 

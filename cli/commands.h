@@ -72,5 +72,7 @@ void addNavmeshCommand(CLI::App& app, int& exitCode);
 // invalid file) in `exitCode`; errors leave as exceptions.
 void addCommands(CLI::App& app, int& exitCode);
 void addRenderCommand(CLI::App& app, int& exitCode);
+// `regcon exhaust` (exhaust/exhaust.h).
+void addExhaustCommand(CLI::App& app, int& exitCode);
 
 }  // namespace regcon::cli

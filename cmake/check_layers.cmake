@@ -12,6 +12,9 @@
 #   render       core, interchange
 #   kit          core, interchange, registry, checks, render
 #   recast       core, interchange, registry, render (Recast, Detour)
+#   exhaust      core, interchange, registry, checks, and reference's §6
+#                steps (which loops a retry re-simplifies, for the border
+#                check's exemptions)
 #   cli, tools   every production folder, never tests/ or props/
 #   the rest     tests, properties, fuzzers, benchmarks, examples and the
 #                fixtures of cmake/: anything
@@ -19,7 +22,7 @@
 # GoogleTest or RapidCheck but gen/.
 cmake_minimum_required(VERSION 3.25)
 set(production core interchange reference optimized registry checks gen
-               render kit recast)
+               render kit recast exhaust)
 set(allowed_core core)
 set(allowed_interchange core interchange)
 set(allowed_reference core reference)
@@ -30,6 +33,7 @@ set(allowed_gen core interchange registry checks gen)
 set(allowed_render core interchange render)
 set(allowed_kit core interchange registry checks render kit)
 set(allowed_recast core interchange registry render recast)
+set(allowed_exhaust core interchange registry reference checks exhaust)
 set(allowed_cli ${production} cli)
 set(allowed_tools ${production} cli tools)
 set(open_folders tests props fuzz bench examples cmake)

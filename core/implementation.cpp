@@ -11,17 +11,23 @@ RegionResult Implementation::regions(const Heightfield& hf,
   return result;
 }
 
+RegionResult Implementation::givenRegions(const Heightfield& hf) const {
+  RegionResult result;
+  result.regions = *hf.regions;
+  const auto& ids = result.regions;
+  result.regionCount =
+      ids.empty() ? 0 : *std::max_element(ids.begin(), ids.end());
+  return result;
+}
+
 StageResult runStage(const Implementation& impl, const Heightfield& hf,
                      const Settings& settings, StageDistances distances) {
   const bool always = distances == StageDistances::Always;
   StageResult result;
   if (hf.regions) {
-    // Readings R12: a given partition; its largest id is the region count.
-    result.regions.regions = *hf.regions;
+    // Readings R12: a given partition.
+    result.regions = impl.givenRegions(hf);
     if (always) result.regions.distances = impl.distances(hf);
-    const auto& ids = *hf.regions;
-    result.regions.regionCount =
-        ids.empty() ? 0 : *std::max_element(ids.begin(), ids.end());
   } else {
     result.regions =
         always ? impl.regions(hf, settings) : impl.partition(hf, settings);

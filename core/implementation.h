@@ -31,6 +31,10 @@ class Implementation {
   virtual ContourSet contours(const Heightfield& hf,
                               const std::vector<int>& regions,
                               const Settings& settings) const = 0;
+  // Readings R12: the partition of the heightfield's own `regions` array,
+  // the ids as given and the largest of them as regionCount (no §1 field).
+  // An implementation may read it its own way; by default, as R12 says.
+  virtual RegionResult givenRegions(const Heightfield& hf) const;
 };
 
 // Whether runStage's regions carry the §1 field whatever the partition

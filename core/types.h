@@ -25,6 +25,7 @@ struct Span {
   // Index, counted bottom up, of the target span in the neighbouring cell, or
   // kNoLink. Links may be one-way: this is the raw link, not the neighbour.
   std::array<int, 4> link{kNoLink, kNoLink, kNoLink, kNoLink};
+  bool operator==(const Span&) const = default;
 };
 
 struct Heightfield {
@@ -50,6 +51,9 @@ struct Heightfield {
   int linkTarget(int span, int dir) const;
   // Fills cellStart and spanCell from counts (call after editing counts).
   void index();
+  // Same grid, spans, links, regions and layers (the derived members follow
+  // from counts).
+  bool operator==(const Heightfield&) const = default;
 };
 
 enum class Partition { Watershed, Monotone, Layers, LayerFirst };
@@ -67,12 +71,14 @@ struct Settings {
   bool straightRegionBorders = true;
   int64_t borderRegion = 0;
   bool rawContours = false;
+  bool operator==(const Settings&) const = default;
 };
 
 struct RegionResult {
   int regionCount = 0;
   std::vector<int> regions;                   // per span
   std::optional<std::vector<int>> distances;  // §1 field, when computed
+  bool operator==(const RegionResult&) const = default;
 };
 
 struct ContourVertex {
@@ -91,17 +97,20 @@ struct Contour {
   Loop vertices;
   std::optional<Loop> rawOutline;
   std::optional<std::vector<Loop>> rawHoles;
+  bool operator==(const Contour&) const = default;
 };
 
 struct ContourSet {
   int rawFallbacks = 0;
   int droppedHoles = 0;
   std::vector<Contour> contours;
+  bool operator==(const ContourSet&) const = default;
 };
 
 struct StageResult {
   RegionResult regions;
   ContourSet contours;
+  bool operator==(const StageResult&) const = default;
 };
 
 // Bad input: a document that breaks a rule of interchange.md. The message

@@ -130,6 +130,15 @@ void normalizeLinks(FuzzCase& c) {
   }
 }
 
+// Layer ids are bytes, and only a case with cached layers carries them.
+void normalizeLayers(FuzzCase& c) {
+  for (auto& cell : c.cells) {
+    for (CaseSpan& span : cell) {
+      span.layer = c.hasLayers ? std::clamp(span.layer, 0, 255) : 0;
+    }
+  }
+}
+
 // Readings R12: one area per given id. A span whose id was first seen with
 // another area leaves the region (id 0), so a valid partition is unchanged.
 void normalizeRegions(FuzzCase& c) {
@@ -174,6 +183,7 @@ void normalize(FuzzCase& c) {
   for (auto& cell : c.cells) normalizeColumn(cell, base);
   normalizeLinks(c);
   normalizeRegions(c);
+  normalizeLayers(c);
   Settings& s = c.settings;
   s.minRegionArea = std::clamp<int64_t>(s.minRegionArea, 0, 255);
   s.mergeRegionArea = std::clamp<int64_t>(s.mergeRegionArea, 0, 65535);
@@ -185,7 +195,9 @@ void normalize(FuzzCase& c) {
 FuzzCase decodeCase(const uint8_t* data, size_t size) {
   ByteReader in(data, size);
   FuzzCase c;
-  c.hasRegions = (in.byte() & 1) != 0;
+  const int flags = in.byte();
+  c.hasRegions = (flags & 1) != 0;
+  c.hasLayers = (flags & 2) != 0;
   c.settings = decodeSettings(in);
   c.climb = in.byte();
   const int base = std::min(in.word(), kMaxY);
@@ -201,6 +213,7 @@ FuzzCase decodeCase(const uint8_t* data, size_t size) {
       span.y = y;
       span.area = decodeArea(in.byte());
       if (c.hasRegions) span.region = in.byte();
+      if (c.hasLayers) span.layer = in.byte();
       for (int& link : span.link) link = decodeLink(in.byte());
       cell.push_back(span);
     }
@@ -211,7 +224,8 @@ FuzzCase decodeCase(const uint8_t* data, size_t size) {
 
 std::vector<uint8_t> encodeCase(const FuzzCase& c) {
   std::vector<uint8_t> out;
-  out.push_back(c.hasRegions ? 1 : 0);
+  out.push_back(
+      static_cast<uint8_t>((c.hasRegions ? 1 : 0) | (c.hasLayers ? 2 : 0)));
   encodeSettings(c.settings, out);
   out.push_back(static_cast<uint8_t>(std::clamp(c.climb, 0, 255)));
   const int base = lowestFloor(c);
@@ -229,6 +243,7 @@ std::vector<uint8_t> encodeCase(const FuzzCase& c) {
       previous = cell[i].y;
       out.push_back(static_cast<uint8_t>(encodeArea(cell[i].area)));
       if (c.hasRegions) out.push_back(static_cast<uint8_t>(cell[i].region));
+      if (c.hasLayers) out.push_back(static_cast<uint8_t>(cell[i].layer));
       for (int link : cell[i].link) {
         out.push_back(static_cast<uint8_t>(encodeLink(link)));
       }
@@ -247,7 +262,7 @@ Heightfield toHeightfield(const FuzzCase& c) {
     }
   }
   Heightfield hf = builder.build(LinkRule{.climb = c.climb});
-  std::vector<int> regions;
+  std::vector<int> regions, layers;
   int s = 0;
   for (const auto& cell : c.cells) {
     for (const CaseSpan& span : cell) {
@@ -255,10 +270,12 @@ Heightfield toHeightfield(const FuzzCase& c) {
         if (span.link[d] != kRuleLink) hf.spans[s].link[d] = span.link[d];
       }
       regions.push_back(span.region);
+      layers.push_back(span.layer);
       ++s;
     }
   }
   if (c.hasRegions) hf.regions = std::move(regions);
+  if (c.hasLayers) hf.layers = std::move(layers);
   return hf;
 }
 
@@ -268,6 +285,7 @@ FuzzCase fromHeightfield(const Heightfield& hf, const Settings& settings,
   c.settings = settings;
   c.climb = climb;
   c.hasRegions = hf.regions.has_value();
+  c.hasLayers = hf.layers.has_value();
   c.width = std::min(hf.width, kMaxCaseSide);
   c.depth = std::min(hf.depth, kMaxCaseSide);
   c.cells.resize(static_cast<size_t>(c.width * c.depth));
@@ -278,6 +296,7 @@ FuzzCase fromHeightfield(const Heightfield& hf, const Settings& settings,
     span.y = hf.spans[s].y;
     span.area = hf.spans[s].area;
     if (c.hasRegions) span.region = (*hf.regions)[s];
+    if (c.hasLayers) span.layer = (*hf.layers)[s];
     for (int d = 0; d < 4; ++d) {
       const int link = hf.spans[s].link[d];
       span.link[d] = link == ruleLink(hf, s, d, LinkRule{.climb = climb})

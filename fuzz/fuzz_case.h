@@ -3,14 +3,17 @@
 // decoded case encodes back to bytes that decode to the same case, so the
 // structure-aware mutator (fuzz/mutator.h) can decode, edit fields and
 // encode. The layout keeps one span's fields together (offset, area,
-// region, four link codes), so byte-level mutation (AFL++, libFuzzer's own
-// mutators) still edits one span at a time.
+// region, layer, four link codes), so byte-level mutation (AFL++,
+// libFuzzer's own mutators) still edits one span at a time.
 //
 //   header: flags partition minRegionArea mergeRegionArea(2) maxError
 //           maxEdgeLength straight borderRegion raw climb yBase(2)
 //           width depth
 //   cells (x fastest): count, then per span: y step, area, [region],
-//           link code x4
+//           [layer], link code x4
+//
+// flags: bit 0 a given partition (`regions`), bit 1 cached layers
+// (`layers`, readings R4); each adds its byte to every span.
 //
 // A missing byte reads 0, so a truncated case is a smaller valid one.
 #pragma once
@@ -32,6 +35,7 @@ struct CaseSpan {
   int y = 0;
   int area = 63;
   int region = 0;  // only with FuzzCase::hasRegions
+  int layer = 0;   // only with FuzzCase::hasLayers
   // kRuleLink, kNoLink or the index of the target in the neighbour column.
   std::array<int, 4> link{kRuleLink, kRuleLink, kRuleLink, kRuleLink};
 };
@@ -39,6 +43,7 @@ struct CaseSpan {
 struct FuzzCase {
   Settings settings;
   bool hasRegions = false;  // a given partition (interchange §1 `regions`)
+  bool hasLayers = false;   // cached layer ids (interchange §1 `layers`)
   int climb = 1;            // the builder's link rule
   int width = 1;
   int depth = 1;

@@ -3,8 +3,10 @@
 // by the SHA-1 of their bytes: the scenarios at small sizes and the property
 // generators' fields (multi-floor twists, one-way links, given partitions
 // that are disconnected, self-overlapping and hold area-0 spans), with the
-// properties' settings, cut to the case format (fuzz/fuzz_case.h). The same
-// COUNT gives the same files.
+// properties' settings, cut to the case format (fuzz/fuzz_case.h); and for
+// the pipeline COUNT / 3 more: single-floor and multi-floor fields with
+// cached layers (gen::cachedLayers) under the layer-first partition. The
+// same COUNT gives the same files.
 #include <openssl/evp.h>
 #include <rapidcheck.h>
 
@@ -74,6 +76,15 @@ int main(int argc, char** argv) {
     write(argv[1], regcon::fuzz::fromHeightfield(hf, settings, climb));
     hf.regions = sample(regcon::gen::givenPartition(hf), 3000 + i, 50);
     write(argv[2], regcon::fuzz::fromHeightfield(hf, settings, climb));
+  }
+  for (int i = 0; i < count / 3; ++i) {
+    Heightfield hf = sample(i % 2 == 0 ? regcon::gen::singleFloorField()
+                                       : regcon::gen::multiFloorField(),
+                            4000 + i, 10 + i % 25);
+    hf.layers = sample(regcon::gen::cachedLayers(hf), 5000 + i, 50);
+    const Settings settings = sample(
+        regcon::gen::settingsWith(regcon::Partition::LayerFirst), 6000 + i, 50);
+    write(argv[1], regcon::fuzz::fromHeightfield(hf, settings, 1 + i % 4));
   }
   return 0;
 }

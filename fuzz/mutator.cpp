@@ -201,6 +201,34 @@ void paintRegion(FuzzCase& c, Rng& rng) {
   });
 }
 
+// Cached layer ids over a rectangle of one floor (or every floor): a fresh
+// id or one used elsewhere, as an earlier pass over other floors could have
+// left them; a cache is read by the layer-first partition only, so the case
+// often switches to it.
+void paintLayer(FuzzCase& c, Rng& rng) {
+  c.hasLayers = true;
+  CaseSpan* s = anySpan(c, rng);
+  const int layer = coin(rng, 40) && s ? s->layer : pick(rng, 0, 3);
+  const int k = coin(rng, 30) ? -1 : pick(rng, 0, 2);
+  forEachCell(c, anyRect(c, rng), [&](std::vector<CaseSpan>& column) {
+    for (int i = 0; i < static_cast<int>(column.size()); ++i) {
+      if (k < 0 || i == k) column[i].layer = layer;
+    }
+  });
+  if (coin(rng, 50)) c.settings.partition = Partition::LayerFirst;
+}
+
+// One span's layer changed, or (rarely) the cache dropped.
+void changeLayer(FuzzCase& c, Rng& rng) {
+  if (c.hasLayers && coin(rng, 10)) {
+    c.hasLayers = false;
+    return;
+  }
+  c.hasLayers = true;
+  CaseSpan* s = anySpan(c, rng);
+  if (s) s->layer = coin(rng, 90) ? pick(rng, 0, 3) : pick(rng, 0, 255);
+}
+
 int64_t interestingValue(Rng& rng, int64_t top) {
   static const int64_t kValues[] = {0, 1, 2, 3, 4, 8, 12, 20, 64, 400};
   return coin(rng, 70) ? std::min(top, kValues[pick(rng, 0, 9)])
@@ -279,6 +307,8 @@ void editOnce(FuzzCase& c, Rng& rng, Needs needs) {
       changeArea,
       paintArea,
       paintRegion,
+      paintLayer,
+      changeLayer,
       changeSetting,
       changeSetting,
       resizeGrid};
@@ -321,6 +351,7 @@ FuzzCase crossOverCases(const FuzzCase& a, const FuzzCase& b, Rng& rng) {
     for (int x = x0; x <= x1; ++x) out.cell(x, z) = b.cells[x + z * b.width];
   }
   out.hasRegions = a.hasRegions || b.hasRegions;
+  out.hasLayers = a.hasLayers || b.hasLayers;
   normalize(out);
   return out;
 }

@@ -3,7 +3,8 @@
 // field (move a floor, add or remove a span or a floor, stack a copy of a
 // floor, cut or add a link, make a link one-way or crossing, twist a
 // crossing between two floors, change or paint an area, paint a given
-// region, change a setting, resize the grid), and encoded back, so every
+// region, paint or change cached layers, change a setting, resize the
+// grid), and encoded back, so every
 // mutant is a valid heightfield. The harnesses define libFuzzer's
 // LLVMFuzzerCustomMutator and LLVMFuzzerCustomCrossOver with these.
 #pragma once

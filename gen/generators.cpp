@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <map>
 #include <ostream>
+#include <set>
 #include <sstream>
 #include <utility>
 #include <vector>
@@ -12,6 +13,7 @@
 #include "core/builder.h"
 #include "core/limits.h"
 #include "interchange/io.h"
+#include "registry/implementations.h"
 
 namespace regcon {
 
@@ -326,19 +328,153 @@ std::vector<int> drawnIds(const Heightfield& hf) {
 
 }  // namespace
 
+namespace {
+
+// Ids for `groups` regions met in first-span order, as another tool might
+// number them (readings R12 keeps them as given): 1..k in that order, with
+// gaps, shuffled, counting down from 65535 (the top of interchange §1's
+// range), or scattered over the whole range.
+rc::Gen<std::vector<int>> givenNumbering(int groups) {
+  return rc::gen::exec([groups] {
+    constexpr int kTop = static_cast<int>(limits::kMaxGivenId);
+    std::vector<int> ids(groups);
+    for (int g = 0; g < groups; ++g) ids[g] = g + 1;
+    const int mode = *rc::gen::inRange(0, 5);
+    if (mode == 1) {
+      const int step = *rc::gen::inRange(2, 8);
+      if (1 + int64_t{groups} * step <= kTop) {
+        for (int g = 0; g < groups; ++g) ids[g] = 1 + g * step + g % 2;
+      }
+    } else if (mode == 2 || mode == 3) {
+      const auto keys = *rc::gen::container<std::vector<int>>(
+          static_cast<size_t>(groups), rc::gen::arbitrary<int>());
+      std::vector<int> order(groups);
+      for (int g = 0; g < groups; ++g) order[g] = g;
+      std::stable_sort(order.begin(), order.end(),
+                       [&keys](int a, int b) { return keys[a] < keys[b]; });
+      for (int g = 0; g < groups; ++g) {
+        ids[order[g]] = mode == 2 ? g + 1 : kTop - g;
+      }
+    } else if (mode == 4) {
+      std::set<int> used;
+      for (int g = 0; g < groups; ++g) {
+        int id = *rc::gen::inRange(1, kTop + 1);
+        while (used.count(id)) id = id % kTop + 1;
+        used.insert(id);
+        ids[g] = id;
+      }
+    }
+    return ids;
+  });
+}
+
+}  // namespace
+
 rc::Gen<std::vector<int>> givenPartition(const Heightfield& hf) {
   return rc::gen::exec([hf] {
     std::vector<int> regions = drawnIds(hf);
-    // One id per (drawn id, area) pair, numbered in span order.
-    std::map<std::pair<int, int>, int> renumbered;
+    // One group per (drawn id, area) pair, in first-span order; each group
+    // becomes one region with the id the numbering gives it.
+    std::map<std::pair<int, int>, int> groupOf;
     for (int s = 0; s < hf.spanCount(); ++s) {
       if (regions[s] == 0) continue;
       const auto key = std::make_pair(regions[s], hf.spans[s].area);
-      const int next = static_cast<int>(renumbered.size()) + 1;
-      regions[s] = renumbered.emplace(key, next).first->second;
+      const int next = static_cast<int>(groupOf.size());
+      regions[s] = groupOf.emplace(key, next).first->second + 1;
+    }
+    const std::vector<int> ids =
+        *givenNumbering(static_cast<int>(groupOf.size()));
+    for (int& r : regions) {
+      if (r != 0) r = ids[r - 1];
     }
     return regions;
   });
+}
+
+namespace {
+
+// Readings R4 step 2 on a partition: each region, in increasing id order,
+// takes the smallest layer id no region already given one shares a column
+// with.
+std::vector<int> layersOfRegions(const Heightfield& hf,
+                                 const std::vector<int>& regions) {
+  std::map<int, std::set<int>> overlaps;
+  for (size_t cell = 0; cell < hf.counts.size(); ++cell) {
+    for (int i = 0; i < hf.counts[cell]; ++i) {
+      for (int j = 0; j < hf.counts[cell]; ++j) {
+        const int a = regions[hf.cellStart[cell] + i];
+        const int b = regions[hf.cellStart[cell] + j];
+        if (a != 0 && b != 0 && a != b) overlaps[a].insert(b);
+      }
+    }
+  }
+  std::map<int, int> layerOf;
+  for (int r : std::set<int>(regions.begin(), regions.end())) {
+    std::set<int> taken;
+    for (int other : overlaps[r]) {
+      if (layerOf.count(other)) taken.insert(layerOf[other]);
+    }
+    int layer = 0;
+    while (taken.count(layer)) ++layer;
+    layerOf[r] = layer;
+  }
+  std::vector<int> layers(hf.spanCount(), 0);
+  for (int s = 0; s < hf.spanCount(); ++s) {
+    if (regions[s] != 0) layers[s] = layerOf[regions[s]];
+  }
+  return layers;
+}
+
+// The layers the field had before an obstacle: the area-0 spans of a
+// rectangle walkable then (area 1), layered by the reference's Layers
+// partition with every island kept.
+rc::Gen<std::vector<int>> layersBeforeAnObstacle(const Heightfield& hf) {
+  return rc::gen::exec([hf] {
+    Heightfield before = hf;
+    const int x0 = *rc::gen::inRange(0, hf.width);
+    const int z0 = *rc::gen::inRange(0, hf.depth);
+    const int x1 = *rc::gen::inRange(x0, hf.width);
+    const int z1 = *rc::gen::inRange(z0, hf.depth);
+    for (int s = 0; s < before.spanCount(); ++s) {
+      const int x = before.cellX(s), z = before.cellZ(s);
+      if (x >= x0 && x <= x1 && z >= z0 && z <= z1 &&
+          before.spans[s].area == 0) {
+        before.spans[s].area = 1;
+      }
+    }
+    Settings settings;
+    settings.partition = Partition::Layers;
+    settings.minRegionArea = 0;
+    return layersOfRegions(
+        before,
+        findImplementation("reference")->partition(before, settings).regions);
+  });
+}
+
+}  // namespace
+
+rc::Gen<std::vector<int>> cachedLayers(const Heightfield& hf) {
+  const auto perSpan = [hf](auto layerOf) {
+    std::vector<int> layers(hf.spanCount());
+    for (int s = 0; s < hf.spanCount(); ++s) {
+      layers[s] = layerOf(s, s - hf.cellStart[hf.spanCell[s]]);
+    }
+    return layers;
+  };
+  const auto floors = [perSpan] {
+    return perSpan([](int, int floor) { return floor; });
+  };
+  const auto bands = [hf, perSpan] {
+    const int band = *rc::gen::inRange(1, 5);
+    const int ids = *rc::gen::inRange(2, 4);
+    return perSpan([&](int s, int floor) {
+      return (floor + hf.cellX(s) / band + hf.cellZ(s) / band) % ids;
+    });
+  };
+  return rc::gen::oneOf(
+      layersBeforeAnObstacle(hf), rc::gen::exec(floors), rc::gen::exec(bands),
+      rc::gen::container<std::vector<int>>(static_cast<size_t>(hf.spanCount()),
+                                           rc::gen::inRange(0, 3)));
 }
 
 rc::Gen<Heightfield> rectangleField() {

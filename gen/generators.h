@@ -43,8 +43,19 @@ rc::Gen<Heightfield> rectangleField();
 // A partition handed in with the field (interchange §1 `regions`): one id
 // for every span, ids by blocks of the grid and floor, or random ids per
 // span (0 too); split so that each id has one area id (readings R12).
-// Regions may be disconnected, overlap themselves and hold area-0 spans.
+// Regions may be disconnected, overlap themselves and hold area-0 spans;
+// their ids are 1..k in first-span order, or have gaps, come in another
+// order, count down from 65535 or scatter over 1..65535.
 rc::Gen<std::vector<int>> givenPartition(const Heightfield& hf);
+
+// Cached layer ids for the field (interchange §1 `layers`, readings R4), as
+// a tile builder's earlier pass could have left them: the layers of the
+// field before an obstacle (a rectangle of area-0 spans still walkable
+// then), one layer per floor of a column, bands of the grid, or any id per
+// span. On single-floor and multi-floor fields alike, linked spans of one
+// area often carry different ids, which the layer-first partition must
+// keep apart.
+rc::Gen<std::vector<int>> cachedLayers(const Heightfield& hf);
 
 // Settings around the defaults and at the edges.
 rc::Gen<Settings> anySettings();

@@ -7,6 +7,7 @@
 #include <set>
 #include <sstream>
 
+#include "core/builder.h"
 #include "core/implementation.h"
 #include "gen/suite_cases.h"
 #include "interchange/hash.h"
@@ -66,7 +67,9 @@ Json manifestEntry(const BuiltCase& c) {
   const StageResult result =
       runStage(*findImplementation("reference"), hf, settings);
   const std::string partition = manifestPartition(hf, settings);
-  std::vector<std::string> tags{c.source, partition};
+  // A given/ case's source and partition are one tag.
+  std::vector<std::string> tags{c.source};
+  if (partition != c.source) tags.push_back(partition);
   const auto features = featureTags(hf, settings, result);
   const auto spec = specTags(hf, settings, features);
   tags.insert(tags.end(), spec.begin(), spec.end());
@@ -166,6 +169,75 @@ std::vector<BuiltCase> testCases(const fs::path& dir) {
            "drawn by the hand-worked test " + name + " (tests/), exported",
            text, testSettingsText(p)});
     }
+  }
+  return cases;
+}
+
+// The field of the given-partition cases: one floor, area 1 but for an
+// area-0 wall at x = 2 (rows 0 and 1) and an area-2 block (x 3..5, rows 1
+// and 2); z = 0 is the bottom row, spans in index order row by row:
+//
+//   z=2   1 1 1 2 2 2      span 12..17
+//   z=1   1 1 0 2 2 2      span  6..11
+//   z=0   1 1 0 1 1 1      span  0..5
+Heightfield givenField() {
+  const char* rows[3] = {"110111", "110222", "111222"};
+  HeightfieldBuilder builder(6, 3);
+  for (int z = 0; z < 3; ++z) {
+    for (int x = 0; x < 6; ++x) builder.add(x, z, 0, rows[z][x] - '0');
+  }
+  return builder.build(LinkRule{});
+}
+
+// Region ids for the three pieces of area 1 and 2 — the west block (x 0..1
+// and the top row's x 2), the east strip (row 0, x 3..5) and the area-2
+// block — and for the area-0 spans.
+std::vector<int> givenIds(int west, int east, int block, int wall) {
+  const char* rows[3] = {"WWZEEE", "WWZBBB", "WWWBBB"};
+  std::vector<int> ids;
+  for (const char* row : rows) {
+    for (const char* c = row; *c; ++c) {
+      ids.push_back(*c == 'W'   ? west
+                    : *c == 'E' ? east
+                    : *c == 'B' ? block
+                                : wall);
+    }
+  }
+  return ids;
+}
+
+// Given partitions (readings R12) as another tool hands them in, whose ids
+// no partition of the region stage would give: a port that renumbers them
+// 1..k by first span, or counts the ids instead of taking the largest,
+// fails some of these.
+std::vector<BuiltCase> givenCases() {
+  struct Given {
+    const char* name;
+    std::vector<int> ids;
+    const char* what;
+  };
+  const Given kGiven[] = {
+      {"gaps", givenIds(1, 4, 9, 0), "ids 1, 4, 9: regionCount 9, 3 regions"},
+      {"out-of-order", givenIds(3, 1, 2, 0),
+       "ids 3, 1, 2 by first span: none renumbered"},
+      {"top-ids", givenIds(65535, 65534, 7, 0),
+       "ids at the top of interchange §1's range: regionCount 65535"},
+      {"area-zero", givenIds(1, 2, 3, 4),
+       "the area-0 spans carry region 4 and are traced like any other"},
+      {"disconnected", givenIds(1, 1, 2, 0),
+       "region 1 in two pieces: two outlines of one region"},
+  };
+  const std::string settings = R"({"format":"build3d.settings","version":1})"
+                               "\n";
+  std::vector<BuiltCase> cases;
+  for (const Given& g : kGiven) {
+    Heightfield hf = givenField();
+    hf.regions = g.ids;
+    const std::string name = std::string("given-") + g.name;
+    cases.push_back({"given/" + std::string(g.name), name + ".chf.json",
+                     "given.settings.json", "given",
+                     std::string("a given partition: ") + g.what,
+                     documentText(writeHeightfield, hf), settings});
   }
   return cases;
 }
@@ -300,6 +372,8 @@ std::string buildSuite(const SuiteBuildOptions& options) {
     const auto tests = testCases(options.testFieldsDir);
     cases.insert(cases.end(), tests.begin(), tests.end());
   }
+  const auto given = givenCases();
+  cases.insert(cases.end(), given.begin(), given.end());
   const auto generated = generatedCases(readSelection(options.selectionPath));
   cases.insert(cases.end(), generated.begin(), generated.end());
   fs::remove_all(out / "cases");

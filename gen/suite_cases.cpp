@@ -134,17 +134,6 @@ bool isWalkable(const Heightfield& hf, int s) {
   return hf.spans[s].area != 0;
 }
 
-bool hasMultiFloorColumn(const Heightfield& hf) {
-  for (size_t cell = 0; cell < hf.counts.size(); ++cell) {
-    int walkable = 0;
-    for (int i = 0; i < hf.counts[cell]; ++i) {
-      walkable += isWalkable(hf, hf.cellStart[cell] + i) ? 1 : 0;
-    }
-    if (walkable >= 2) return true;
-  }
-  return false;
-}
-
 bool hasOneWayLink(const Heightfield& hf) {
   for (int s = 0; s < hf.spanCount(); ++s) {
     for (int d = 0; d < 4; ++d) {
@@ -213,7 +202,7 @@ std::vector<std::string> featureTags(const Heightfield& hf,
   const auto tagIf = [&tags](bool condition, const char* tag) {
     if (condition) tags.emplace_back(tag);
   };
-  tagIf(hasMultiFloorColumn(hf), "multi-floor");
+  tagIf(checks::anyColumnHoldsTwoWalkableSpans(hf), "multi-floor");
   tagIf(hasOneWayLink(hf), "one-way-links");
   tagIf(hasCliff(hf), "cliffs");
   tagIf(walkableAreaCount(hf) >= 2, "several-areas");

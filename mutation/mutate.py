@@ -190,14 +190,17 @@ def excluded_keys(paths):
     return keys
 
 
-def sample(root, folders, count, seed, exclude=None):
+def sample(root, folders, count, seed, exclude=None, whole=None):
     """Mutants drawn with `seed`; those named in the --exclude files (other
-    samples, e.g. the ones a suite was chosen on) are never drawn. Ids stay
-    the index over the whole population."""
+    samples, e.g. the ones a suite was chosen on) are never drawn. Every
+    mutant of a --whole file joins them (a path the sample must see). Ids
+    stay the index over the whole population."""
     mutants = all_mutants(root, folders)
     keys = excluded_keys(exclude)
     eligible = [i for i, m in enumerate(mutants) if mutant_key(m) not in keys]
-    chosen = random.Random(seed).sample(eligible, min(count, len(eligible)))
+    chosen = set(random.Random(seed).sample(eligible,
+                                            min(count, len(eligible))))
+    chosen |= {i for i in eligible if mutants[i]["file"] in (whole or [])}
     picked = [dict(mutants[i], id=i) for i in sorted(chosen)]
     return picked, len(mutants)
 
@@ -340,7 +343,7 @@ def text_report(result):
 def command_run(args):
     root = os.path.abspath(args.root)
     mutants, population = sample(root, args.folder, args.count, args.seed,
-                                 args.exclude)
+                                 args.exclude, args.whole)
     src = sync_scratch(root, os.path.abspath(args.scratch))
     status, _ = shell(args.build, src, args.build_timeout)
     if status != 0:
@@ -356,6 +359,7 @@ def command_run(args):
         pool_ids = list(baseline)
     started = time.time()
     result = dict(seed=args.seed, folders=args.folder, population=population,
+                  whole=args.whole or [],
                   build=args.build, test=args.test, pool=args.pool,
                   # pool cases only: the lines of --suite cases are not
                   poolSize=sum(i.isdigit() for i in pool_ids),
@@ -701,7 +705,7 @@ def command_summary(args):
 def command_list(args):
     root = os.path.abspath(args.root)
     mutants, population = sample(root, args.folder, args.count, args.seed,
-                                 args.exclude)
+                                 args.exclude, args.whole)
     if args.json:
         with open(args.json, "w", encoding="utf-8") as f:
             json.dump(dict(seed=args.seed, folders=args.folder,
@@ -732,6 +736,9 @@ def main():
                        help="never draw a mutant (same file, line text and "
                        "change) listed in this result or list file "
                        "(repeatable)")
+        p.add_argument("--whole", action="append", metavar="FILE",
+                       help="every mutant of FILE (inside a --folder) joins "
+                       "the sample beside the --count drawn (repeatable)")
         p.add_argument("--json", help="write the mutants (list) or every "
                        "judged mutant (run)")
     run = sub.choices["run"]

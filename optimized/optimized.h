@@ -34,4 +34,7 @@ RegionResult buildRegions(const Heightfield& hf, const Settings& settings,
 ContourSet buildContours(const Heightfield& hf, const std::vector<int>& regions,
                          const Settings& settings, Threads threads = {});
 
+// Readings R12: the heightfield's own `regions` array as the partition.
+RegionResult givenRegions(const Heightfield& hf);
+
 }  // namespace regcon::opt

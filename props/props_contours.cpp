@@ -8,7 +8,9 @@
 #include <string>
 #include <vector>
 
+#include "checks/borders.h"
 #include "checks/invariants.h"
+#include "exhaust/field_check.h"
 #include "gen/generators.h"
 #include "interchange/hash.h"
 #include "props/prop_support.h"
@@ -32,14 +34,6 @@ Outcome runBoth(const Implementation& impl, const Heightfield& hf,
   return out;
 }
 
-// Shared borders are not checked at all when anything fell back to raw or
-// a hole was dropped (tagged so the share of such cases shows).
-bool fellBackOrDroppedAHole(const ContourSet& set) {
-  if (set.rawFallbacks == 0 && set.droppedHoles == 0) return false;
-  RC_TAG("not checked: raw fallback or dropped hole");
-  return true;
-}
-
 rc::Gen<Settings> settingsWhere(void (*adjust)(Settings&)) {
   return rc::gen::map(gen::anySettings(), [adjust](Settings s) {
     adjust(s);
@@ -47,130 +41,35 @@ rc::Gen<Settings> settingsWhere(void (*adjust)(Settings&)) {
   });
 }
 
-// §6 step 3: the first simplification of the loop is accepted as it is —
-// valid (at least 3 vertices, non-zero area of the raw loop's sign) and,
-// when straight borders are in effect, free of proper crossings — so no
-// retry changes any of its stretches.
-bool acceptedAtFirstAttempt(const Loop& raw, const ref::SimplifyParams& p) {
-  const Loop once = ref::simplifyOnce(raw, p);
-  const int64_t area = ref::signedArea2(once);
-  if (once.size() < 3 || area == 0) return false;
-  if ((area > 0) != (ref::signedArea2(raw) > 0)) return false;
-  const bool straight = p.straightBorders && p.maxError > 0;
-  return !(straight && ref::hasProperCrossing(once));
+// The border properties' report: each reason for leaving a border out
+// classified (the share of cases where it leaves one out), and the borders
+// summed into the run's tally.
+void record(BorderTally& tally, const checks::BorderReport& report) {
+  std::map<std::string, int> byReason;
+  for (const auto& [reason, count] : report.exemptFor) {
+    byReason[checks::exemptionName(reason)] = count;
+    RC_CLASSIFY(true,
+                std::string("left out: ") + checks::exemptionName(reason));
+  }
+  tally.addCase();
+  tally.add(report.borders, report.borders - report.compared, report.perRegion,
+            byReason);
 }
 
-// Regions with a traced loop of signed area 0: readings R8 ignores it, so
-// the borders it carries show on the other side only. A region wound over
-// itself on two floors makes one, every link mutual or not (Findings 5).
-std::set<int> regionsWithZeroAreaLoops(const Heightfield& hf,
-                                       const std::vector<int>& regions) {
-  std::set<int> zero;
-  for (const ref::RawLoop& loop : ref::traceLoops(hf, regions)) {
-    if (loop.area2 == 0) zero.insert(loop.region);
-  }
-  return zero;
-}
-
-// Regions with a loop whose first simplification was not accepted (the
-// retry refines that region's side of its borders only) or with a loop of
-// signed area 0 (readings R8 ignores it, so its edges vanish from that
-// region's side of the border).
-std::set<int> retriedRegions(const Heightfield& hf,
-                             const std::vector<int>& regions,
-                             const Settings& settings) {
-  const auto areas = checks::regionAreas(hf, regions);
-  std::set<int> retried;
-  for (const ref::RawLoop& loop : ref::traceLoops(hf, regions)) {
-    if (loop.area2 == 0) {  // readings R8: ignored, its border one-sided
-      retried.insert(loop.region);
-      continue;
-    }
-    ref::SimplifyParams p;
-    p.maxError = settings.maxError;
-    p.maxEdgeLength = settings.maxEdgeLength;
-    p.straightBorders = settings.straightRegionBorders;
-    p.borderRegion = settings.borderRegion;
-    p.region = loop.region;
-    p.regionArea = &areas;
-    if (!acceptedAtFirstAttempt(loop.vertices, p)) retried.insert(loop.region);
-  }
-  return retried;
-}
-
-// Regions with a traced loop that passes the same (x, z) corner twice (a
-// pinch, or floors stacked in one region). Simplification can make the two
-// visits consecutive; merging them keeps the first (readings R10,
-// docs/readings.md A7) and with it the first visit's neighbour value, so
-// the border label of the dropped visit is lost on this side only.
-std::set<int> regionsWithRepeatedCorners(const Heightfield& hf,
-                                         const std::vector<int>& regions) {
-  std::set<int> repeated;
-  for (const ref::RawLoop& loop : ref::traceLoops(hf, regions)) {
-    std::set<std::pair<int, int>> seen;
-    for (const ContourVertex& v : loop.vertices) {
-      if (!seen.emplace(v.x, v.z).second) repeated.insert(loop.region);
-    }
-  }
-  return repeated;
-}
-
-using RegionPair = std::pair<int, int>;
-
-// The contours with the borders of exempt regions and exempt pairs (either
-// order) turned into walls, so the shared-border check leaves them out on
-// both sides.
-ContourSet withoutBorders(const ContourSet& set, const std::set<int>& regions,
-                          const std::set<RegionPair>& pairs = {}) {
-  ContourSet kept = set;
-  for (Contour& contour : kept.contours) {
-    for (ContourVertex& v : contour.vertices) {
-      if (regions.count(contour.region) || regions.count(v.neighbor) ||
-          pairs.count({contour.region, v.neighbor}) ||
-          pairs.count({v.neighbor, contour.region})) {
-        v.neighbor = 0;
-      }
-    }
-  }
-  return kept;
-}
-
-// Raw portal positions of region R on its border with S: where R's raw
-// loop changes neighbour value and one of the two edges faces S.
-std::map<RegionPair, std::set<RegionPair>> borderPortals(
-    const Heightfield& hf, const std::vector<int>& regions) {
-  std::map<RegionPair, std::set<RegionPair>> portals;
-  for (const ref::RawLoop& loop : ref::traceLoops(hf, regions)) {
-    const Loop& raw = loop.vertices;
-    for (size_t i = 0; i < raw.size(); ++i) {
-      const int before = raw[(i + raw.size() - 1) % raw.size()].neighbor;
-      const int after = raw[i].neighbor;
-      if (before == after) continue;
-      for (int other : {before, after}) {
-        if (other > 0 && other != loop.region) {
-          portals[{loop.region, other}].emplace(raw[i].x, raw[i].z);
-        }
-      }
-    }
-  }
-  return portals;
-}
-
-// Borders whose raw portals differ between the two sides: a third value
-// (a wall, another region, a slit's mouth) touches the border at a corner
-// seen from one side only, so the two sides split it into different
-// stretches.
-std::set<RegionPair> oneSidedPortalBorders(const Heightfield& hf,
-                                           const std::vector<int>& regions) {
-  const auto portals = borderPortals(hf, regions);
-  std::set<RegionPair> pairs;
-  for (const auto& [pair, positions] : portals) {
-    const auto other = portals.find({pair.second, pair.first});
-    if (other == portals.end() || other->second != positions) {
-      pairs.insert(pair);
-    }
-  }
-  return pairs;
+// One border property on one case: every implementation's contours held to
+// the errata's claim, the reference's report recorded.
+void checkBorders(BorderTally& tally, const char* rule, const Heightfield& hf,
+                  const Settings& settings) {
+  bool recorded = false;
+  forEachImplementation([&](const Implementation& impl) {
+    const Outcome out = runBoth(impl, hf, settings);
+    const checks::BorderReport report = checks::checkSharedBorders(
+        hf, out.regions, settings, out.contours,
+        exhaust::referenceFirstAttempt(hf, out.regions, settings));
+    if (!recorded) record(tally, report);
+    recorded = true;
+    expectHolds(impl, rule, report.failure);
+  });
 }
 
 RC_GTEST_PROP(Contours, TracedLoopsSumToTwiceSpansAndToBoundaryEdges, ()) {
@@ -193,7 +92,11 @@ RC_GTEST_PROP(Contours, EveryPortalVertexSurvives, ()) {
       *settingsWhere([](Settings& s) { s.rawContours = true; });
   forEachImplementation([&](const Implementation& impl) {
     const Outcome out = runBoth(impl, hf, settings);
-    expectHolds(impl, "§6 portals", checks::checkPortalsSurvive(out.contours));
+    const checks::PortalReport report = checks::portalsSurvive(out.contours);
+    RC_CLASSIFY(report.positionOnly > 0,
+                "position only: a corner its loop passes twice");
+    RC_CLASSIFY(report.holesLeftOut > 0, "holes left out: a hole was dropped");
+    expectHolds(impl, "§6 portals", report.failure);
   });
 }
 
@@ -210,79 +113,40 @@ RC_GTEST_PROP(Contours, RawVerticesWithinMaxErrorWithoutStraightBorders, ()) {
   });
 }
 
-// §6 with the readings erratum: with MaxError 0 and every link mutual both
-// sides of a shared border keep the same vertices — except on the border
-// of a region holding a slit, which the erratum names but pins on one-way
-// links only; a missing link, a cliff or a link to another floor of the
-// neighbouring column between two spans of one region makes the same slit
-// (props/README.md Findings 1 and 6, checks::regionsWithSlits), and on the
-// borders of a region
-// with a traced loop of area 0, which readings R8 ignores (a region wound
-// over itself on two floors; Findings 5). Not checked when a loop fell
-// back to raw (RawFallbacks > 0: the raw loop keeps collinear vertices the
-// other side drops) or a hole was dropped (its vertices leave one side).
+// §6 "With MaxError = 0 both sides of every shared boundary keep exactly the
+// same vertices", as the readings' first erratum states it
+// (checks::checkSharedBorders): per pair of regions, the edges each side
+// labels with the other, positions and neighbour values, Y not compared;
+// a pair is left out when its raw portals differ between the sides (slit
+// mouths, corner contacts), a loop of area 0 carries it, or a loop carrying
+// it is output raw or is a dropped hole. Raw loops are requested (the
+// checker reads them); the draws are the same as without.
 RC_GTEST_PROP(Contours, SharedBordersAgreeWithZeroError, ()) {
+  static BorderTally tally("Contours.SharedBordersAgreeWithZeroError");
   const Heightfield hf = *gen::mutualField();
-  const Settings settings = *settingsWhere([](Settings& s) { s.maxError = 0; });
-  forEachImplementation([&](const Implementation& impl) {
-    const Outcome out = runBoth(impl, hf, settings);
-    if (fellBackOrDroppedAHole(out.contours)) return;
-    const auto slits = checks::regionsWithSlits(hf, out.regions);
-    const auto zeroArea = regionsWithZeroAreaLoops(hf, out.regions);
-    RC_CLASSIFY(!slits.empty(), "borders of slit regions left out");
-    RC_CLASSIFY(!zeroArea.empty(), "borders of zero-area loops left out");
-    std::set<int> exempt = slits;
-    exempt.insert(zeroArea.begin(), zeroArea.end());
-    expectHolds(
-        impl, "§6 shared borders, MaxError 0",
-        checks::checkSharedBordersAgree(withoutBorders(out.contours, exempt)));
+  const Settings settings = *settingsWhere([](Settings& s) {
+    s.maxError = 0;
+    s.rawContours = true;
   });
+  checkBorders(tally, "§6 shared borders, MaxError 0", hf, settings);
 }
 
 // §6 "With a positive error they do too, except around regions so small
-// that simplification would erase them", made checkable: the border of two
-// regions agrees on both sides unless
-//  - one of them has a loop whose first simplification was not accepted
-//    (fewer than 3 vertices, zero area or flipped sign, or a proper
-//    crossing under straight borders): the retry refines its side only —
-//    this is the spec's "so small that simplification would erase them";
-//  - one of them has a traced loop of signed area 0 (readings R8: ignored,
-//    so the border it carries shows on the other side only; a region
-//    overlapping itself on several floors makes one);
-//  - the border's raw portals differ between the two sides (a wall or a
-//    third region touching it only at a corner, or a slit's mouth): the
-//    sides cut it into different stretches, and a straight region border
-//    keeps a chord on one side only. NOT in the spec: a 2x2 region in an
-//    L-shaped neighbour around a wall cell breaks it at default settings
-//    (props/README.md, "Findings");
-//  - one of them holds a slit (as with MaxError 0; a slit's mouth merged
-//    into a duplicate position also takes the border's label with it);
-//  - one of them is the BorderRegion: seen from the band, the border is a
-//    same-area region border left as its chord, while the other side
-//    refines it (also not in the spec);
-//  - one of them has a loop passing the same (x, z) corner twice, where the
-//    duplicate merge can drop a border's label on one side (also not in the
-//    spec; found with max_success=600, see props/README.md "Findings").
-// Not checked at all when anything fell back to raw or a hole was dropped.
+// that simplification would erase them", as the readings' second erratum
+// states it: as with MaxError 0, and a pair is also left out when a loop
+// carrying it was not accepted at its first simplification (the spec's own
+// exception: the retry refines that side only), when it is a same-area
+// border of the BorderRegion (the band keeps the chord), or when a loop
+// carrying it passes one corner twice with two neighbour values (the
+// duplicate merge keeps the first label).
 RC_GTEST_PROP(Contours, SharedBordersAgreeWithPositiveError, ()) {
+  static BorderTally tally("Contours.SharedBordersAgreeWithPositiveError");
   const Heightfield hf = *gen::mutualField();
   const Settings settings = *settingsWhere([](Settings& s) {
     if (s.maxError == 0) s.maxError = 1.3;
+    s.rawContours = true;
   });
-  forEachImplementation([&](const Implementation& impl) {
-    const Outcome out = runBoth(impl, hf, settings);
-    if (fellBackOrDroppedAHole(out.contours)) return;
-    std::set<int> exemptRegions = retriedRegions(hf, out.regions, settings);
-    exemptRegions.merge(checks::regionsWithSlits(hf, out.regions));
-    exemptRegions.merge(regionsWithRepeatedCorners(hf, out.regions));
-    exemptRegions.insert(static_cast<int>(settings.borderRegion));
-    const auto exemptPairs = oneSidedPortalBorders(hf, out.regions);
-    RC_CLASSIFY(exemptRegions.size() > 1 || !exemptPairs.empty(),
-                "some borders left out");
-    expectHolds(impl, "§6 shared borders, MaxError > 0",
-                checks::checkSharedBordersAgree(
-                    withoutBorders(out.contours, exemptRegions, exemptPairs)));
-  });
+  checkBorders(tally, "§6 shared borders, MaxError > 0", hf, settings);
 }
 
 // A partition handed in (readings R12) need not be one the region stage

@@ -4,11 +4,13 @@
 #include <rapidcheck/gtest.h>
 
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "checks/invariants.h"
 #include "gen/generators.h"
+#include "interchange/compare.h"
 #include "props/prop_support.h"
 #include "reference/reference.h"
 
@@ -152,6 +154,49 @@ RC_GTEST_PROP(Layers, ShortcutEqualsGeneralCodeOnOneFloor, ()) {
   ref::renumberRegions(general);
   forEachImplementation([&](const Implementation& impl) {
     RC_ASSERT(impl.regions(hf, settings).regions == general);
+  });
+}
+
+// Some mutual link joins two walkable spans of one area on two layers: a
+// cache that the field's own layering would not give, which the layer-first
+// partition must still keep apart.
+bool linkedAcrossLayers(const Heightfield& hf) {
+  for (int s = 0; s < hf.spanCount(); ++s) {
+    for (int d = 0; d < 4; ++d) {
+      const int n = mutualNeighbour(hf, s, d);
+      if (n >= 0 && hf.spans[s].area != 0 &&
+          hf.spans[n].area == hf.spans[s].area &&
+          (*hf.layers)[n] != (*hf.layers)[s]) {
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
+// Readings R4 with a cached `layers` array (gen::cachedLayers), on
+// single-floor and multi-floor fields: the layer-first regions are the
+// components of "mutually linked, same layer, same area" after §5.1
+// (checks::checkCachedLayerRegions), and every implementation gives the
+// reference's regions and distances.
+RC_GTEST_PROP(LayerFirst, CachedLayersGiveComponentsOfOneLayerAndArea, ()) {
+  Heightfield hf = *rc::gen::weightedOneOf<Heightfield>(
+      {{2, gen::singleFloorField()}, {1, gen::multiFloorField()}});
+  hf.layers = *gen::cachedLayers(hf);
+  const Settings settings = *gen::settingsWith(Partition::LayerFirst);
+  RC_CLASSIFY(!checks::anyColumnHoldsTwoWalkableSpans(hf), "single floor");
+  RC_CLASSIFY(linkedAcrossLayers(hf), "linked spans of one area, two layers");
+  std::optional<RegionResult> first;
+  forEachImplementation([&](const Implementation& impl) {
+    const RegionResult result = impl.regions(hf, settings);
+    expectHolds(
+        impl, "R4 cached layers",
+        checks::checkCachedLayerRegions(hf, result, settings.minRegionArea));
+    if (!first) first = result;
+    if (result != *first) {
+      RC_FAIL(impl.name() + " differs from the reference:\n" +
+              compareRegions(hf, *first, result, {}).report());
+    }
   });
 }
 

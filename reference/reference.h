@@ -49,6 +49,9 @@ int renumberRegions(std::vector<int>& regions);
 
 RegionResult buildRegions(const Heightfield& hf, const Settings& settings);
 
+// Readings R12: the heightfield's own `regions` array as the partition.
+RegionResult givenRegions(const Heightfield& hf);
+
 // §4 and readings R4.
 // The shortcut is taken when no column holds two walkable spans and no
 // component is smaller than minRegionArea (pass 0 to keep every island).

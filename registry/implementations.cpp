@@ -20,6 +20,9 @@ class Reference : public Implementation {
                       const Settings& settings) const override {
     return ref::buildContours(hf, regions, settings);
   }
+  RegionResult givenRegions(const Heightfield& hf) const override {
+    return ref::givenRegions(hf);
+  }
 };
 
 class Optimized : public Implementation {
@@ -36,6 +39,9 @@ class Optimized : public Implementation {
   ContourSet contours(const Heightfield& hf, const std::vector<int>& regions,
                       const Settings& settings) const override {
     return opt::buildContours(hf, regions, settings, threads_);
+  }
+  RegionResult givenRegions(const Heightfield& hf) const override {
+    return opt::givenRegions(hf);
   }
 
  private:

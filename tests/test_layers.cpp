@@ -385,5 +385,50 @@ TEST_P(LayerFirst, CachedLayersAfterAnAreaChangeDifferFromAFreshBuild) {
       LayerProperties(changed, build(changed, Partition::Layers, 3).regions));
 }
 
+// Readings R4 on a single floor: a cached `layers` array is read even when
+// no column holds two walkable spans, where the plain layer partition takes
+// §4's shortcut (the components of "linked and same area"). One area, every
+// link mutual (z = 0 is the first string):
+//
+//   z=1   1 1 1 1        layers   0 0 1 1
+//   z=0   1 1 1 1                 0 0 1 1
+//
+// Layers: one component, region 1 everywhere. Layer-first with the cache:
+// the components of "linked, same layer, same area" are the left half
+// (layer 0; first span 0 -> region 1) and the right half (layer 1; first
+// span 2 -> region 2). Spans in index order: row z=0, x=0..3, then z=1.
+TEST_P(LayerFirst, CachedLayersSplitASingleFloor) {
+  Heightfield hf = gridFromAscii({"1111", "1111"});
+  hf.layers = std::vector<int>{0, 0, 1, 1, 0, 0, 1, 1};
+  ASSERT_FALSE(checks::anyColumnHoldsTwoWalkableSpans(hf));
+  const RegionResult plain = build(hf, Partition::Layers, 0);
+  EXPECT_EQ(plain.regionCount, 1);
+  EXPECT_EQ(plain.regions, (std::vector<int>{1, 1, 1, 1, 1, 1, 1, 1}));
+  const RegionResult first = build(hf, Partition::LayerFirst, 0);
+  EXPECT_EQ(first.regionCount, 2);
+  EXPECT_EQ(first.regions, (std::vector<int>{1, 1, 2, 2, 1, 1, 2, 2}));
+}
+
+// The islands of §5.1 under a cache, on one row with a gap (spans 0, 1, 2
+// at x = 0, 1, 3; one area):
+//
+//   z=0   1 1 . 1        layers   0 1 . 0
+//
+// Components of one layer and area: {0} (layer 0), {1} (layer 1), {2}
+// (layer 0, alone past the gap). MinRegionArea 2: {0} and {1} have one span
+// each, but each links to a walkable span outside it (the other one, on the
+// other layer), so neither is an island; {2} links to nothing: removed.
+// Regions 1, 2, 0. The plain layer partition joins 0 and 1 (2 spans, kept)
+// and removes 2 as well: 1, 1, 0.
+TEST_P(LayerFirst, CachedLayersOnASingleFloorKeepTheirIslandRule) {
+  Heightfield hf = gridFromAscii({"11.1"});
+  hf.layers = std::vector<int>{0, 1, 0};
+  const RegionResult plain = build(hf, Partition::Layers, 2);
+  EXPECT_EQ(plain.regions, (std::vector<int>{1, 1, 0}));
+  const RegionResult first = build(hf, Partition::LayerFirst, 2);
+  EXPECT_EQ(first.regionCount, 2);
+  EXPECT_EQ(first.regions, (std::vector<int>{1, 2, 0}));
+}
+
 }  // namespace
 }  // namespace regcon

@@ -9,7 +9,9 @@
 #include <string>
 #include <tuple>
 
+#include "checks/borders.h"
 #include "checks/invariants.h"
+#include "exhaust/field_check.h"
 #include "interchange/compare.h"
 #include "interchange/io.h"
 #include "tests/every_implementation.h"
@@ -83,6 +85,11 @@ TEST_P(RealInput, ContoursKeepPortalsStayWithinErrorAndAgreeOnBorders) {
     const ContourSet byDefault = impl().contours(hf_, regions, settings);
     EXPECT_EQ(checkContourShape(hf_, regions, byDefault), "");
     EXPECT_EQ(checkPortalsSurvive(byDefault), "");
+    EXPECT_EQ(checkSharedBorders(
+                  hf_, regions, settings, byDefault,
+                  exhaust::referenceFirstAttempt(hf_, regions, settings))
+                  .failure,
+              "");
 
     settings.straightRegionBorders = false;
     const ContourSet refined = impl().contours(hf_, regions, settings);
@@ -92,9 +99,11 @@ TEST_P(RealInput, ContoursKeepPortalsStayWithinErrorAndAgreeOnBorders) {
     settings.maxError = 0;
     const ContourSet exact = impl().contours(hf_, regions, settings);
     EXPECT_EQ(checkContourShape(hf_, regions, exact), "");
-    if (everyLinkIsMutual(hf_) && exact.rawFallbacks == 0) {
-      EXPECT_EQ(checkSharedBordersAgree(exact), "");
-    }
+    EXPECT_EQ(checkSharedBorders(
+                  hf_, regions, settings, exact,
+                  exhaust::referenceFirstAttempt(hf_, regions, settings))
+                  .failure,
+              "");
   }
 }
 

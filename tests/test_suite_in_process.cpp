@@ -8,6 +8,7 @@
 
 #include <filesystem>
 #include <functional>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <stdexcept>
@@ -67,6 +68,56 @@ TEST_F(SuiteInProcess, BothImplementationsPassEveryCase) {
     EXPECT_GT(run.outcomes.size(), 400u);
     EXPECT_EQ(failingIds(run), std::set<std::string>{}) << name;
   }
+}
+
+// Readings R12 keeps a given partition's ids as they stand. Two ports that
+// read it otherwise, each as a fake implementation run on the whole suite
+// in process: both must fail it.
+
+// The given ids renumbered 1..k in order of first span before the contours
+// are traced (ids, regionCount and the contours' region and neighbour
+// values all follow the new numbers).
+StageResult renumberingGivenIds(const Heightfield& hf,
+                                const Settings& settings) {
+  if (!hf.regions) return optimizedStage(hf, settings);
+  Heightfield renumbered = hf;
+  std::map<int, int> next;
+  for (int& id : *renumbered.regions) {
+    if (id == 0) continue;
+    id = next.emplace(id, static_cast<int>(next.size()) + 1).first->second;
+  }
+  return optimizedStage(renumbered, settings);
+}
+
+// regionCount reported as the number of distinct ids, not the largest.
+StageResult countingGivenIds(const Heightfield& hf, const Settings& settings) {
+  StageResult result = optimizedStage(hf, settings);
+  if (hf.regions) {
+    std::set<int> ids(hf.regions->begin(), hf.regions->end());
+    ids.erase(0);
+    result.regions.regionCount = static_cast<int>(ids.size());
+  }
+  return result;
+}
+
+TEST_F(SuiteInProcess, APortRenumberingAGivenPartitionFailsTheSuite) {
+  const std::set<std::string> failing =
+      failingIds(runInProcess(renumberingGivenIds, {}));
+  for (const char* id : {"given/gaps", "given/out-of-order", "given/top-ids",
+                         "given/area-zero"}) {
+    EXPECT_TRUE(failing.count(id)) << id;
+  }
+  // Ids already 1..k by first span are the same after renumbering.
+  EXPECT_FALSE(failing.count("given/disconnected"));
+}
+
+TEST_F(SuiteInProcess, APortCountingTheGivenIdsFailsTheSuite) {
+  const std::set<std::string> failing =
+      failingIds(runInProcess(countingGivenIds, {}));
+  EXPECT_TRUE(failing.count("given/gaps"));
+  EXPECT_TRUE(failing.count("given/top-ids"));
+  // Without gaps the count is the largest id.
+  EXPECT_FALSE(failing.count("given/out-of-order"));
 }
 
 // regionCount 3 reported as 4: the same one-line change, in process and as

@@ -293,17 +293,6 @@ std::vector<int> expectedBy(const Heightfield& hf,
   return ::testing::AssertionSuccess();
 }
 
-bool anyColumnHoldsTwoWalkableSpans(const Heightfield& hf) {
-  for (int cell = 0; cell < static_cast<int>(hf.counts.size()); ++cell) {
-    int walkable = 0;
-    for (int i = 0; i < hf.counts[cell]; ++i) {
-      walkable += hf.spans[hf.cellStart[cell] + i].area != 0;
-    }
-    if (walkable > 1) return true;
-  }
-  return false;
-}
-
 std::vector<NamedField> multiFloorScenarios() {
   std::vector<NamedField> fields;
   for (const std::string name : {"multifloor", "spiral"}) {

@@ -111,7 +111,7 @@ std::vector<int> expectedBy(const Heightfield& hf,
                                            const std::vector<int>& regions,
                                            bool adjacency = true);
 
-bool anyColumnHoldsTwoWalkableSpans(const Heightfield& hf);
+using checks::anyColumnHoldsTwoWalkableSpans;
 
 // The generated multi-floor scenarios the layer properties are checked on:
 // multifloor and spiral at sizes 24 and 32, seeds 1 to 3, with a name.

@@ -1,0 +1,149 @@
+// checks::checkSharedBorders on hand-worked fields: borders compared edge
+// by edge with their neighbour values, Y left alone, and a pair left out
+// only for a reason the shared errata name (docs/readings.md A15, A16).
+// Grids are drawn with z = 0 as the FIRST string; cell (x, z) covers
+// [x, x+1] x [z, z+1].
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "checks/borders.h"
+#include "interchange/io.h"
+#include "tests/every_implementation.h"
+#include "tests/test_support.h"
+
+namespace regcon {
+namespace {
+
+using checks::BorderExemption;
+
+EVERY_IMPLEMENTATION_SUITE(BorderChecks);
+
+Settings exactWithRawLoops() {
+  Settings settings;
+  settings.maxError = 0;
+  settings.rawContours = true;
+  return settings;
+}
+
+// Every loop accepted at its first simplification (the fields here have
+// no retry; the properties ask the reference).
+bool acceptedAlways(const checks::RegionLoop&) {
+  return true;
+}
+
+// Two 2 x 2 squares side by side:
+//
+//   z=1   1 1 2 2
+//   z=0   1 1 2 2
+//
+// MaxError 0. Region 1's outline, counter-clockwise: (0,0) (2,0) (2,2)
+// (0,2); the edge (2,0)-(2,2) faces region 2 ((2,1) is collinear and goes).
+// Region 2's: (2,0) (4,0) (4,2) (2,2), the edge (2,2)-(2,0) facing region 1.
+// One border, compared: the same edge, reversed, on both sides.
+const std::vector<int> kTwoSquares{1, 1, 2, 2, 1, 1, 2, 2};
+
+TEST_P(BorderChecks, TwoSquaresAgreeEdgeForEdge) {
+  const Heightfield hf = testing::gridFromAscii({"1122", "1122"});
+  const Settings settings = exactWithRawLoops();
+  const ContourSet set = impl().contours(hf, kTwoSquares, settings);
+  const checks::BorderReport report = checks::checkSharedBorders(
+      hf, kTwoSquares, settings, set, acceptedAlways);
+  EXPECT_EQ(report.failure, "");
+  EXPECT_EQ(report.borders, 1);
+  EXPECT_EQ(report.compared, 1);
+  EXPECT_TRUE(report.exemptFor.empty());
+}
+
+// The same contours with one label or one Y changed: a wrong neighbour
+// value fails, a different Y does not (erratum (a): a corner's Y comes
+// from the side that emits it).
+TEST_P(BorderChecks, ALabelDiffersButAYMay) {
+  const Heightfield hf = testing::gridFromAscii({"1122", "1122"});
+  const Settings settings = exactWithRawLoops();
+  const ContourSet set = impl().contours(hf, kTwoSquares, settings);
+  ASSERT_EQ(set.contours.size(), 2u);
+  ASSERT_EQ(set.contours[1].vertices.back(), (ContourVertex{2, 0, 2, 1}));
+
+  ContourSet relabelled = set;
+  relabelled.contours[1].vertices.back().neighbor = 0;  // (2,2)-(2,0) a wall
+  const std::string failure =
+      checks::checkSharedBorders(hf, kTwoSquares, settings, relabelled,
+                                 acceptedAlways)
+          .failure;
+  EXPECT_EQ(failure,
+            "regions 1 and 2 disagree on their shared border: region 1's "
+            "edges labelled 2: (2,0)-(2,2); region 2's, reversed: none");
+  EXPECT_EQ(checks::checkSharedBordersAgree(relabelled), failure);
+
+  ContourSet raised = set;
+  raised.contours[1].vertices.back().y = 7;
+  EXPECT_EQ(checks::checkSharedBorders(hf, kTwoSquares, settings, raised,
+                                       acceptedAlways)
+                .failure,
+            "");
+}
+
+// A slit of region 1 that does not touch its border with region 2 leaves
+// that border compared (a whole-region rule left it out). Spans (0,0) and
+// (1,0) of region 1 do not link each other:
+//
+//   z=2   2 2 2
+//   z=1   1 1 1
+//   z=0   1|1 1        '|': no link, either way
+//
+// Region 1 walks the edge x = 1, z 0..1 up and down; its mouth (1,0) sits
+// on the grid's border (tile border -1 to wall 0 and back), so the raw
+// portals on the border with region 2, (0,2) and (3,2), are the same on
+// both sides.
+TEST_P(BorderChecks, ASlitAwayFromTheBorderLeavesItCompared) {
+  Heightfield hf = testing::gridFromAscii({"111", "111", "222"});
+  hf.spans[0].link[2] = kNoLink;
+  hf.spans[1].link[0] = kNoLink;
+  const std::vector<int> regions{1, 1, 1, 1, 1, 1, 2, 2, 2};
+  const Settings settings = exactWithRawLoops();
+  const ContourSet set = impl().contours(hf, regions, settings);
+  const checks::BorderReport report =
+      checks::checkSharedBorders(hf, regions, settings, set, acceptedAlways);
+  EXPECT_EQ(report.failure, "");
+  EXPECT_EQ(report.borders, 1);
+  EXPECT_EQ(report.compared, 1);
+  EXPECT_EQ(report.perRegion, 0);
+}
+
+// props/findings/corner.chf.json (props/README.md Finding 2), default
+// settings: region 2 wraps around the 2 x 2 region 1 with a wall cell at
+// (2,2), a corner contact seen from region 2's side only (a portal there:
+// region 1, then the wall). The two sides differ, and the pair is left out
+// because its raw portals differ (region 2's loop also passes (2,2) twice,
+// with the wall's label and region 1's: a second reason).
+TEST_P(BorderChecks, ACornerContactLeavesOutItsPair) {
+  const Heightfield hf = readHeightfieldFile(std::string(REGCON_SOURCE_DIR) +
+                                             "/props/findings/corner.chf.json");
+  Settings settings;
+  settings.rawContours = true;
+  const ContourSet set = impl().contours(hf, *hf.regions, settings);
+  EXPECT_NE(checks::checkSharedBordersAgree(set), "");
+  const checks::BorderReport report = checks::checkSharedBorders(
+      hf, *hf.regions, settings, set, acceptedAlways);
+  EXPECT_EQ(report.failure, "");
+  EXPECT_EQ(report.borders, 1);
+  EXPECT_EQ(report.compared, 0);
+  EXPECT_EQ(report.exemptFor.count(BorderExemption::RawPortalsDiffer), 1u);
+  EXPECT_EQ(report.perRegion, 1);
+}
+
+// The checkers' own tracer gives the implementation's raw loops.
+TEST_P(BorderChecks, RawLoopsAreTheTracedLoops) {
+  const Heightfield hf = testing::gridFromAscii({"1122", "1122"});
+  const ContourSet set = impl().contours(hf, kTwoSquares, exactWithRawLoops());
+  EXPECT_EQ(checks::checkRawLoopsAreTraced(hf, kTwoSquares, set), "");
+  ContourSet moved = set;
+  moved.contours[0].rawOutline->front().y = 1;
+  EXPECT_EQ(checks::checkRawLoopsAreTraced(hf, kTwoSquares, moved),
+            "region 1: a raw outline that the tracing does not give");
+}
+
+}  // namespace
+}  // namespace regcon
