@@ -45,6 +45,7 @@ import os
 import re
 import shlex
 import shutil
+import signal
 import subprocess
 import sys
 
@@ -137,16 +138,31 @@ class Helps:
         self.cache = {}
 
     def text(self, argv):
+        """The --help of a program, or None. A shell script of the tree is
+        never run (`--help` may be read as an argument and start a fuzz
+        run or an install): its own text stands for its help."""
         key = tuple(argv)
         if key not in self.cache:
+            if is_shell_script(argv[0]):
+                with open(argv[0], encoding="utf-8") as f:
+                    self.cache[key] = f.read()
+                return self.cache[key]
+            # Its own process group, killed whole on a timeout.
             try:
-                done = subprocess.run(list(argv) + ["--help"],
-                                      capture_output=True, text=True,
-                                      timeout=60, cwd=self.root,
-                                      stdin=subprocess.DEVNULL)
-                self.cache[key] = done.stdout + done.stderr \
-                    if done.returncode == 0 else None
-            except (OSError, subprocess.TimeoutExpired):
+                proc = subprocess.Popen(list(argv) + ["--help"], text=True,
+                                        stdout=subprocess.PIPE,
+                                        stderr=subprocess.STDOUT,
+                                        stdin=subprocess.DEVNULL,
+                                        cwd=self.root, start_new_session=True)
+            except OSError:
+                self.cache[key] = None
+                return None
+            try:
+                out, _ = proc.communicate(timeout=60)
+                self.cache[key] = out if proc.returncode == 0 else None
+            except subprocess.TimeoutExpired:
+                os.killpg(proc.pid, signal.SIGKILL)
+                proc.communicate()
                 self.cache[key] = None
         return self.cache[key]
 
@@ -219,6 +235,18 @@ class Helps:
 # --------------------------------------------------------- the commands
 
 TOOLS = ("cmake", "ctest", "gcovr", "make", "clang-format", "chromium")
+
+
+def is_shell_script(path):
+    """A script of the tree run by a shell (`.ci/run`, `fuzz/fuzz.sh`): never
+    run to ask for --help, which it may not know (`.ci/run --help` is `make
+    test`)."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            first = f.readline()
+    except (OSError, UnicodeDecodeError):
+        return False
+    return first.startswith("#!") and "python" not in first
 
 
 def program_of(words, root, build):
@@ -319,7 +347,10 @@ class Checker:
             if text is None:
                 # A script without --help: only its existence is checked.
                 return True
-        options = self.helps.options(text) | {"--help"}
+        if is_shell_script(program[0]):  # its text: any flag it names
+            options = set(re.findall(r"--[\w-]+", text)) | {"--help"}
+        else:
+            options = self.helps.options(text) | {"--help"}
         for word in rest:
             flag = word.split("=", 1)[0]
             if FLAG.fullmatch(flag) and flag not in options:

@@ -14,7 +14,12 @@
 #   ENGINE=afl fuzz/fuzz.sh 600
 set -euo pipefail
 cd "$(dirname "$0")/.."
+case "${1:-}" in
+  -h | --help) sed -n '2,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "$0"; exit 0 ;;
+esac
 seconds=${1:-30}
+[[ "$seconds" =~ ^[1-9][0-9]*$ ]] ||
+  { echo "fuzz: SECONDS must be a positive whole number, not '$seconds'" >&2; exit 2; }
 shift || true
 engine=${ENGINE:-libfuzzer}
 harnesses=("$@")
