@@ -190,7 +190,10 @@ std::string edgeText(const Edge& e) {
 
 std::string edgesText(const std::vector<Edge>& edges) {
   std::string text;
-  for (const Edge& e : edges) text += (text.empty() ? "" : " ") + edgeText(e);
+  for (const Edge& e : edges) {
+    if (!text.empty()) text += ' ';
+    text += edgeText(e);
+  }
   return text.empty() ? "none" : text;
 }
 

@@ -79,7 +79,10 @@ Grid parseGrid(const std::string& text) {
 
 std::string joined(const std::vector<int>& values) {
   std::string text;
-  for (int v : values) text += (text.empty() ? "" : ",") + std::to_string(v);
+  for (int v : values) {
+    if (!text.empty()) text += ',';
+    text += std::to_string(v);
+  }
   return text;
 }
 
@@ -129,8 +132,9 @@ Bound parseBound(const std::string& text) {
 std::string boundText(const Bound& bound) {
   std::string grids;
   for (const Grid& g : bound.grids) {
-    grids += (grids.empty() ? "" : ",") + std::to_string(g.width) + "x" +
-             std::to_string(g.depth) + ":" + std::to_string(g.maxSpans);
+    if (!grids.empty()) grids += ',';
+    grids += std::to_string(g.width) + "x" + std::to_string(g.depth) + ":" +
+             std::to_string(g.maxSpans);
   }
   return grids + "/" + joined(bound.floors) + "/" + joined(bound.areas);
 }
