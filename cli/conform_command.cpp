@@ -33,15 +33,7 @@ void addConformCommand(CLI::App& app, int& exitCode) {
       ->required()
       ->type_name("FILE");
   addComparedImplementation(*command, options->implName);
-  command
-      ->add_option("--timeout", options->timeoutSeconds,
-                   "seconds the command may take; then its process group is "
-                   "killed")
-      ->capture_default_str();
-  command
-      ->add_option("--max-output-mb", options->maxOutputMb,
-                   "cap on the command's standard output, in MiB")
-      ->capture_default_str();
+  addRunLimits(*command, options->timeoutSeconds, options->maxOutputMb);
   command
       ->add_option("--picture", options->picturePath,
                    "when the command's valid result differs, draw it beside "

@@ -13,21 +13,13 @@ using kit::ShrinkOptions;
 
 namespace {
 
-template <typename Options>
-void addCommonOptions(CLI::App& command, Options& options) {
+void addCommonOptions(CLI::App& command, kit::ShrinkingOptions& options) {
   addComparedImplementation(command, options.implName);
   command.add_flag("--batch", options.batch,
                    "ask one `COMMAND --batch` process, fed one request per "
                    "line (interchange §7), instead of a process per run; "
                    "the replay line runs per process");
-  command
-      .add_option("--timeout", options.timeoutSeconds,
-                  "seconds each run of the command may take (at most 86400)")
-      ->capture_default_str();
-  command
-      .add_option("--max-output-mb", options.maxOutputMb,
-                  "cap on one answer's size, in MiB")
-      ->capture_default_str();
+  addRunLimits(command, options.timeoutSeconds, options.maxOutputMb);
   command
       .add_option("--max-runs", options.maxRuns,
                   "most runs of the command while shrinking")

@@ -150,6 +150,20 @@ void addComparedImplementation(CLI::App& command, std::string& implName) {
       ->check(CLI::IsMember(kImplementationNames));
 }
 
+void addRunLimits(CLI::App& command, double& timeoutSeconds,
+                  size_t& maxOutputMb) {
+  command
+      .add_option("--timeout", timeoutSeconds,
+                  "seconds each run of COMMAND may take (at most 86400); "
+                  "then its process group is killed")
+      ->capture_default_str();
+  command
+      .add_option("--max-output-mb", maxOutputMb,
+                  "cap on one answer of COMMAND (its standard output, or one "
+                  "batch line), in MiB")
+      ->capture_default_str();
+}
+
 void addOutputOption(CLI::App& command, std::string& outputPath) {
   command
       .add_option("-o,--output", outputPath,

@@ -61,6 +61,10 @@ void addOutputOption(CLI::App& command, std::string& outputPath);
 // under test, required; --impl, the implementation compared against.
 void addCommandUnderTest(CLI::App& command, std::string& commandLine);
 void addComparedImplementation(CLI::App& command, std::string& implName);
+// --timeout and --max-output-mb: the limits of one run of COMMAND (checked
+// by kit::checkedLimits before the first run).
+void addRunLimits(CLI::App& command, double& timeoutSeconds,
+                  size_t& maxOutputMb);
 
 // The settings file (or the defaults) with the flag overrides applied.
 Settings resolveSettings(const StageOptions& options);

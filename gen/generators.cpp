@@ -393,35 +393,32 @@ rc::Gen<std::vector<int>> givenPartition(const Heightfield& hf) {
 
 namespace {
 
-// Readings R4 step 2 on a partition: each region, in increasing id order,
-// takes the smallest layer id no region already given one shares a column
-// with.
+// Readings R4 step 2 on a partition whose ids run 1..k: each region, in
+// increasing id order, takes the smallest layer id that no region sharing
+// a column with it has taken already.
 std::vector<int> layersOfRegions(const Heightfield& hf,
                                  const std::vector<int>& regions) {
-  std::map<int, std::set<int>> overlaps;
+  const int idCount =
+      regions.empty() ? 1 : *std::max_element(regions.begin(), regions.end()) + 1;
+  std::vector<std::set<int>> sharesAColumn(idCount);
   for (size_t cell = 0; cell < hf.counts.size(); ++cell) {
-    for (int i = 0; i < hf.counts[cell]; ++i) {
-      for (int j = 0; j < hf.counts[cell]; ++j) {
-        const int a = regions[hf.cellStart[cell] + i];
-        const int b = regions[hf.cellStart[cell] + j];
-        if (a != 0 && b != 0 && a != b) overlaps[a].insert(b);
-      }
-    }
+    const auto first = regions.begin() + hf.cellStart[cell];
+    const std::set<int> column(first, first + hf.counts[cell]);
+    for (int r : column) sharesAColumn[r].insert(column.begin(), column.end());
   }
-  std::map<int, int> layerOf;
-  for (int r : std::set<int>(regions.begin(), regions.end())) {
-    std::set<int> taken;
-    for (int other : overlaps[r]) {
-      if (layerOf.count(other)) taken.insert(layerOf[other]);
-    }
+  std::vector<int> layerOf(idCount, -1);
+  for (int r = 1; r < idCount; ++r) {
+    const auto taken = [&](int layer) {
+      return std::any_of(sharesAColumn[r].begin(), sharesAColumn[r].end(),
+                         [&](int o) { return o != r && layerOf[o] == layer; });
+    };
     int layer = 0;
-    while (taken.count(layer)) ++layer;
+    while (taken(layer)) ++layer;
     layerOf[r] = layer;
   }
-  std::vector<int> layers(hf.spanCount(), 0);
-  for (int s = 0; s < hf.spanCount(); ++s) {
-    if (regions[s] != 0) layers[s] = layerOf[regions[s]];
-  }
+  std::vector<int> layers(regions.size());
+  std::transform(regions.begin(), regions.end(), layers.begin(),
+                 [&](int r) { return r == 0 ? 0 : layerOf[r]; });
   return layers;
 }
 

@@ -135,14 +135,14 @@ KitReport shrinkAndWrite(CaseJudge& judge, const CommandUnderTest& tested,
   return report;
 }
 
-CommandUnderTest testedOf(const std::string& who, const std::string& command,
-                          bool batch, const AnswerSourceFactory& answers,
-                          const std::string& implName, double timeoutSeconds,
-                          size_t maxOutputMb) {
-  implementationNamed(implName);  // an unknown name fails before any run
-  if (command.empty() && !answers) throw InputError(who + ": COMMAND is empty");
-  return {command, implName, checkedLimits(who, timeoutSeconds, maxOutputMb),
-          batch, answers};
+CommandUnderTest testedOf(const std::string& who,
+                          const ShrinkingOptions& options) {
+  implementationNamed(options.implName);  // unknown: fails before any run
+  if (options.command.empty() && !options.answers)
+    throw InputError(who + ": COMMAND is empty");
+  return {options.command, options.implName,
+          checkedLimits(who, options.timeoutSeconds, options.maxOutputMb),
+          options.batch, options.answers};
 }
 
 }  // namespace
@@ -256,8 +256,7 @@ Reproducer writeReproducer(CaseJudge& judge, const CommandUnderTest& tested,
 
 KitReport shrinkCommand(const ShrinkOptions& options) {
   const CommandUnderTest tested =
-      testedOf("shrink", options.command, options.batch, options.answers,
-               options.implName, options.timeoutSeconds, options.maxOutputMb);
+      testedOf("shrink", options);
   checkOutputPlaces("shrink", {{"--out", options.outputDir, true}});
   const Heightfield hf = readHeightfieldFile(options.chfPath);
   const Settings settings = readSettingsFile(options.settingsPath);
@@ -296,8 +295,7 @@ KitReport shrinkCommand(const ShrinkOptions& options) {
 
 KitReport fuzzCommand(const FuzzOptions& options) {
   const CommandUnderTest tested =
-      testedOf("fuzz", options.command, options.batch, options.answers,
-               options.implName, options.timeoutSeconds, options.maxOutputMb);
+      testedOf("fuzz", options);
   checkOutputPlaces("fuzz", {{"--out", options.outputDir, true}});
   const ScratchFolder work("regcon-kit");
   // A batch judge keeps each case's documents while its process may be

@@ -96,18 +96,24 @@ Reproducer writeReproducer(CaseJudge& judge, const CommandUnderTest& tested,
                            const std::string& outputDir,
                            const ShrinkHooks& hooks = {});
 
-struct ShrinkOptions {
+// What shrink and fuzz share: COMMAND and how it is asked, the
+// implementation it is compared with, the limits of one run and the
+// shrink's budget.
+struct ShrinkingOptions {
   std::string command;
   bool batch = false;           // one `COMMAND --batch` process (§7)
   AnswerSourceFactory answers;  // when set, asked instead of `command`
-  std::string chfPath;
-  std::string settingsPath;
-  std::string outputDir;
   std::string implName = "reference";
   double timeoutSeconds = 30;
   size_t maxOutputMb = 256;
   int maxRuns = 5000;
   double maxSeconds = 600;  // the shrink's budget in time
+};
+
+struct ShrinkOptions : ShrinkingOptions {
+  std::string chfPath;
+  std::string settingsPath;
+  std::string outputDir;
 };
 
 // A generated case of `regcon fuzz`: how to draw it again, and its
@@ -121,20 +127,12 @@ struct DrawnCase {
 // same case on every run (gen/suite_cases.h draws the generators' pool).
 using CaseDrawer = std::function<DrawnCase(uint64_t seed, uint64_t index)>;
 
-struct FuzzOptions {
+struct FuzzOptions : ShrinkingOptions {
   CaseDrawer draw;
-  std::string command;
-  bool batch = false;           // one `COMMAND --batch` process (§7)
-  AnswerSourceFactory answers;  // when set, asked instead of `command`
   int64_t cases = 0;  // 0: until --seconds (or 1000 when neither is set)
   double seconds = 0;
   uint64_t seed = 1;
   std::string outputDir = "regcon-fuzz";
-  std::string implName = "reference";
-  double timeoutSeconds = 30;
-  size_t maxOutputMb = 256;
-  int maxRuns = 5000;
-  double maxSeconds = 600;  // the shrink's budget in time
 };
 
 // The text each command prints; `conforms` false when a disagreement was

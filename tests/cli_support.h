@@ -6,7 +6,10 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <nlohmann/json.hpp>
 #include <string>
+
+#include "kit/process.h"
 
 namespace regcon::testing {
 
@@ -75,3 +78,13 @@ class TestDirectory : public ::testing::Test {
 };
 
 }  // namespace regcon::testing
+
+// The names the tests of the built binary share, taken in one
+// `using namespace testing::cli_names;`.
+namespace regcon::testing::cli_names {
+namespace fs = std::filesystem;
+using kit::shellQuote;
+using nlohmann::json;
+using testing::CliRun, testing::readText, testing::writeText;
+using testing::kRegcon, testing::kShippedSuite;
+}  // namespace regcon::testing::cli_names

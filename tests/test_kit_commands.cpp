@@ -23,12 +23,7 @@
 namespace regcon {
 namespace {
 
-namespace fs = std::filesystem;
-using kit::shellQuote;
-using testing::kRegcon;
-using testing::kShippedSuite;
-using testing::readText;
-using testing::writeText;
+using namespace testing::cli_names;
 
 const std::string& kChf = testing::kHoleChf;
 const std::string& kSettings = testing::kHoleSettings;

@@ -24,13 +24,8 @@
 namespace regcon {
 namespace {
 
-namespace fs = std::filesystem;
-using kit::shellQuote;
-using nlohmann::json;
-using testing::readText;
-using testing::writeText;
+using namespace testing::cli_names;
 
-using testing::kRegcon;
 const fs::path kSource = REGCON_SOURCE_DIR;
 const fs::path kGuide = kSource / "docs" / "porting.md";
 const fs::path kManifest = kSource / "conformance" / "manifest.json";

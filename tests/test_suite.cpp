@@ -26,11 +26,7 @@
 namespace regcon {
 namespace {
 
-namespace fs = std::filesystem;
-using kit::shellQuote;
-using nlohmann::json;
-using testing::CliRun, testing::readText, testing::writeText;
-using testing::kRegcon, testing::kShippedSuite;
+using namespace testing::cli_names;
 
 // The JUnit report's counts, read by a real XML parser (libxml2): a
 // malformed document fails the parse.

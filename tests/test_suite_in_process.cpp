@@ -22,11 +22,8 @@
 namespace regcon {
 namespace {
 
-namespace fs = std::filesystem;
-using kit::shellQuote;
-using nlohmann::json;
+using namespace testing::cli_names;
 
-using testing::kRegcon;
 const std::string kShippedSuite = testing::kShippedSuite.string();
 
 kit::SuiteRun runInProcess(kit::StageFunction stage,

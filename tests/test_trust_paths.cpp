@@ -24,11 +24,7 @@
 namespace regcon {
 namespace {
 
-namespace fs = std::filesystem;
-using kit::shellQuote;
-using nlohmann::json;
-using testing::CliRun, testing::readText, testing::writeText;
-using testing::kRegcon, testing::kShippedSuite;
+using namespace testing::cli_names;
 constexpr const char* kCaseId = "vector/hole-7x7";
 
 // Sets the first span's region id to another valid one: every case fails

@@ -27,15 +27,9 @@
 namespace regcon {
 namespace {
 
-namespace fs = std::filesystem;
-using kit::shellQuote;
-using nlohmann::json;
-using testing::readText;
-using testing::writeText;
+using namespace testing::cli_names;
 using namespace std::chrono_literals;
 
-using testing::kRegcon;
-using testing::kShippedSuite;
 const std::string& kChf = testing::kHoleChf;
 const std::string& kSettings = testing::kHoleSettings;
 constexpr const char* kTwoCases = "vector/hole-7x7,vector/monotone-u-5x3";

@@ -30,11 +30,7 @@
 namespace regcon {
 namespace {
 
-namespace fs = std::filesystem;
-using kit::shellQuote;
-using nlohmann::json;
-using testing::CliRun, testing::readText, testing::writeText;
-using testing::kRegcon, testing::kShippedSuite;
+using namespace testing::cli_names;
 constexpr const char* kWatershedCase = "vector/hole-7x7";
 constexpr const char* kRejectCase = "reject/short-counts";
 
