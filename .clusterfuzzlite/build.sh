@@ -2,7 +2,7 @@
 # Builds every harness of fuzz/ as ClusterFuzzLite and OSS-Fuzz build them:
 # compiler and flags from $CC $CXX $CFLAGS $CXXFLAGS (sanitizers and
 # coverage included), the engine from $LIB_FUZZING_ENGINE; then puts in
-# $OUT each harness with <harness>_seed_corpus.zip (corpus/<harness>/),
+# $OUT each harness with <harness>_seed_corpus.zip (fuzz/corpus/<harness>/),
 # <harness>.options and, for the reader harnesses, <harness>.dict
 # (fuzz/json.dict). fuzz/check-fuzz-build.sh runs this outside a
 # container with the variables OSS-Fuzz sets.
@@ -20,7 +20,7 @@ cmake --build "$build" -j"$(nproc)" --target $harnesses
 for harness in $harnesses; do
   cp "$build/fuzz/$harness" "$OUT/"
   rm -f "$OUT/${harness}_seed_corpus.zip"
-  (cd "$src/corpus/$harness" && zip -q -j "$OUT/${harness}_seed_corpus.zip" ./*)
+  (cd "$src/fuzz/corpus/$harness" && zip -q -j "$OUT/${harness}_seed_corpus.zip" ./*)
   case "$harness" in
     fuzz_read_*)
       cp "$src/fuzz/json.dict" "$OUT/$harness.dict"

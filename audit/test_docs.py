@@ -30,7 +30,7 @@ for name, n in (("watershed", 3), ("monotone", 4)):
 CLEAN = """# A tool
 
 Build it with `make demo`; the sources are in `core/` (`core/types.h`,
-`core/types.h:Heightfield`), the seeds under `corpus/<harness>/`, the
+`core/types.h:Heightfield`), the seeds under `fuzz/corpus/<harness>/`, the
 output in `build/demo.svg` (made by the build). See [the guide](docs/guide.md).
 
 `regcon hashes CHF` prints three hashes; `--impl optimized` and
@@ -71,10 +71,10 @@ class DocsCheck(unittest.TestCase):
     def setUp(self):
         self.dir = tempfile.mkdtemp(prefix="docs-fixture-")
         self.root = os.path.join(self.dir, "tree")
-        for folder in ("core", "corpus/fuzz_pipeline", "docs", "tools"):
+        for folder in ("core", "fuzz/corpus/fuzz_pipeline", "docs", "tools"):
             os.makedirs(os.path.join(self.root, folder))
         self.write("core/types.h", "struct Heightfield {};\n")
-        self.write("corpus/fuzz_pipeline/seed", "x")
+        self.write("fuzz/corpus/fuzz_pipeline/seed", "x")
         self.write("Makefile", "demo: release\n\t@echo demo\n\nrelease:\n")
         self.write("tools/table.py", TABLE_SCRIPT)
         self.write("docs/guide.md", GUIDE)
@@ -142,8 +142,8 @@ class DocsCheck(unittest.TestCase):
                      "README.md:3: no such path: core/io.cpp")
 
     def test_a_missing_folder_and_placeholder_path_fail(self):
-        self.planted("`corpus/<harness>/`", "`corpus/<harness>/seeds/`",
-                     "no such path: corpus/<harness>/seeds/")
+        self.planted("`fuzz/corpus/<harness>/`", "`fuzz/corpus/<harness>/seeds/`",
+                     "no such path: fuzz/corpus/<harness>/seeds/")
 
     def test_a_folder_named_alone_must_exist_somewhere(self):
         self.planted("the sources are in `core/`",

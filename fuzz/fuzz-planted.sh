@@ -31,7 +31,7 @@ median() { sort -n | awk '{v[NR]=$1} END {print (NR % 2) ? v[(NR+1)/2] : (v[NR/2
 # Seconds until the harness reported a failure, or cap+1.
 time_to_report() {  # harness run log
   local corpus; corpus=$(mktemp -d)
-  cp "$src/corpus/$1/"* "$corpus/"
+  cp "$src/fuzz/corpus/$1/"* "$corpus/"
   local start end
   start=$(date +%s.%N)
   (cd "$scratch" && "$scratch/tree/build/fuzz/fuzz/$1" -fork=2 -seed="$2" \

@@ -15,7 +15,7 @@ harness=${2:-}
 if [ -z "$harness" ]; then
   for h in $("$repo/fuzz/fuzz-harnesses.sh"); do
     case "$(basename "$file")" in "$h"-*) harness=$h ;; esac
-    case "$(dirname "$file")" in corpus/"$h" | */corpus/"$h") harness=$h ;; esac
+    case "$(dirname "$file")" in fuzz/corpus/"$h" | */corpus/"$h") harness=$h ;; esac
   done
 fi
 [ -n "$harness" ] || { echo "fuzz-replay: name the harness: $0 FILE HARNESS" >&2; exit 1; }

@@ -263,14 +263,14 @@ TEST_P(Contours, TwoHolesJoinInLeftmostVertexOrder) {
                          {P(3, 3, 0), P(2, 3, 0), P(2, 4, 0), P(3, 4, 0)}}));
 }
 
-// §6 on the field tests/data/FILE, all region 1 but for the one span
+// §6 on the field corpus/FILE, all region 1 but for the one span
 // region2Span in region 2, with watershed's MaxError (1.3) and straight
 // borders.
 ContourSet oneCellOfRegion2InRegion1(const Implementation& impl,
                                      const std::string& file, int region2Span,
                                      int maxEdgeLength) {
   const Heightfield hf = readHeightfieldFile(std::string(REGCON_SOURCE_DIR) +
-                                             "/tests/data/" + file);
+                                             "/corpus/" + file);
   std::vector<int> regions(hf.spanCount(), 1);
   regions[region2Span] = 2;
   Settings settings;
@@ -281,7 +281,7 @@ ContourSet oneCellOfRegion2InRegion1(const Implementation& impl,
 
 // R11's tie-break by index in the current merged loop, where the tied
 // candidates include a copy that an earlier bridge made. The field
-// (tests/data, 7x9, shrunk by `regcon shrink` from pool case 2173, which
+// (corpus/, 7x9, shrunk by `regcon shrink` from pool case 2173, which
 // the mutation run of optimized/ found: mutation/README.md) is one
 // region with a walkable ring around two holes, a cell of region 2 at
 // (5,7) (contours given, watershed's settings: MaxError 1.3,
@@ -322,7 +322,7 @@ TEST_P(Contours, TiedBridgeCandidatesGoByTheirIndexInTheMergedLoop) {
 }
 
 // R11's nearest candidate may lie at the far edge of the grid. The field
-// (tests/data, 9x4, shrunk from pool case 3382, which the optimized/
+// (corpus/, 9x4, shrunk from pool case 3382, which the optimized/
 // mutation run found with the bridge search stopping one ring of buckets
 // short of the grid's right edge) is region 1 but for region 2 at (5,1);
 // that cell and the empty (4,1), (6,1), (7,1) make a hole ((1,1) is a

@@ -376,7 +376,7 @@ TEST_P(DuplicatePositions, CornerOfTwoFloorsAtACliffMergesKeepingTheFirst) {
   EXPECT_EQ(set.rawFallbacks, 0);
 }
 
-// docs/readings.md A7, on the field RapidCheck found (tests/data, a 3x24
+// docs/readings.md A7, on the field RapidCheck found (corpus/, a 3x24
 // multi-floor field; layers partition, MinRegionArea 8, MaxError 2.25,
 // MaxEdgeLength 2). Region 16's raw loop visits corner (2,22) twice: at
 // raw index 4 as (2,0,22) with neighbour 0, at index 8 as (2,5,22) with
@@ -386,7 +386,7 @@ TEST_P(DuplicatePositions, CornerOfTwoFloorsAtACliffMergesKeepingTheFirst) {
 // (2,5,22,15) as well.
 TEST_P(DuplicatePositions, CompareXAndZOnlyAcrossFloors) {
   const std::string path = std::string(REGCON_SOURCE_DIR) +
-                           "/tests/data/repeated-corner-3x24.chf.json";
+                           "/corpus/repeated-corner-3x24.chf.json";
   const Heightfield hf = readHeightfieldFile(path);
   Settings settings;
   settings.partition = Partition::Layers;
