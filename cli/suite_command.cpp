@@ -6,6 +6,7 @@
 
 #include "cli/exit_codes.h"
 #include "cli/kit_commands.h"
+#include "cli/options.h"
 #include "core/version.h"
 #include "kit/output.h"
 #include "kit/output_places.h"
@@ -130,10 +131,7 @@ void addSuiteCommand(CLI::App& app, int& exitCode) {
       ->type_name("TAG[,TAG...]");
   command->add_option("--jobs", options->jobs, "cases run at once")
       ->capture_default_str();
-  command
-      ->add_option("--timeout", options->timeoutSeconds,
-                   "seconds each case may take")
-      ->capture_default_str();
+  addRunLimits(*command, options->timeoutSeconds, options->maxOutputMb);
   command->add_flag("--batch", options->batch,
                     "one `COMMAND --batch` process per job, fed one request "
                     "per line (interchange §7)");
@@ -167,16 +165,26 @@ void addSuiteCommand(CLI::App& app, int& exitCode) {
                    "give the conform line that replays it")
       ->type_name("DIR");
   command
+      ->add_option("--probe-cases", options->probeCases,
+                   "ask the first N failing cases whose output cannot place "
+                   "the fault (a crash, a rejected valid input, an invalid "
+                   "output, an internal error) or that are blamed on §5.1 or "
+                   "§5.2 again on variants of the case (the reference's "
+                   "regions given, §5 left out, one region alone, its holes "
+                   "filled, settings switched) and blame the step the "
+                   "answers point at; 0: none")
+      ->capture_default_str();
+  command
+      ->add_option("--probe-runs", options->probeRuns,
+                   "most runs of the command while probing one case")
+      ->capture_default_str();
+  command
       ->add_option("--shrink-runs", options->shrinkRuns,
                    "most runs of the command while shrinking one case")
       ->capture_default_str();
   command
       ->add_option("--shrink-cases", options->shrinkCases,
                    "most failing cases shrunk (the first in manifest order)")
-      ->capture_default_str();
-  command
-      ->add_option("--max-output-mb", options->maxOutputMb,
-                   "cap on one answer's size, in MiB")
       ->capture_default_str();
   command->callback([command, options, filters, &exitCode] {
     if (!command->get_subcommands().empty()) return;  // `suite export` …

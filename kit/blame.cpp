@@ -12,13 +12,8 @@
 #include "registry/implementations.h"
 
 namespace regcon::kit {
-namespace {
 
-using Position = std::pair<int, int>;  // (x, z)
-
-// --- regions --------------------------------------------------------------
-
-Blame partitionStep(std::string_view partition, std::string where) {
+Blame partitionBlame(std::string_view partition, std::string where) {
   if (partition == "watershed") return {"§2", "watershed", std::move(where)};
   if (partition == "monotone") return {"§3", "monotone", std::move(where)};
   if (partition == "given") {
@@ -26,6 +21,12 @@ Blame partitionStep(std::string_view partition, std::string where) {
   }
   return {"§4", "layers", std::move(where)};  // layers and layer-first
 }
+
+namespace {
+
+using Position = std::pair<int, int>;  // (x, z)
+
+// --- regions --------------------------------------------------------------
 
 // Whether every region of `fine` lies inside one region of `coarse` (region
 // 0 staying 0): `coarse` merged some of `fine`'s regions, nothing else.
@@ -391,9 +392,9 @@ Blame blameRegions(const Heightfield& hf, const RegionResult& expected,
   const std::vector<int>& a = actual.regions;
   const std::optional<size_t> first = firstDifference(e, a);
   const std::string where = first ? spanName(hf, *first) : "regionCount";
-  if (partition == "given") return partitionStep(partition, where);
+  if (partition == "given") return partitionBlame(partition, where);
   if (!first) return {"§5.3", "numbering", where};
-  if (e.size() != a.size()) return partitionStep(partition, where);
+  if (e.size() != a.size()) return partitionBlame(partition, where);
   const std::vector<bool> every(e.size(), true);
   if (sameUpToRenamingWhere(e, a, every)) return {"§5.3", "numbering", where};
   std::vector<bool> keptBoth(e.size());
@@ -412,7 +413,7 @@ Blame blameRegions(const Heightfield& hf, const RegionResult& expected,
   if (merged && partition != "layers" && partition != "layer-first") {
     return {"§5.2", "merging", where};
   }
-  return partitionStep(partition, where);
+  return partitionBlame(partition, where);
 }
 
 Blame blameContours(const Heightfield& hf, const Settings& settings,

@@ -28,6 +28,10 @@ struct Blame {
   std::string label() const;
 };
 
+// The partition's own step: §2 watershed, §3 monotone, §4 layers (layers
+// and layer-first), readings R12 for a given partition.
+Blame partitionBlame(std::string_view partition, std::string where);
+
 // The regions of `actual` against the reference's (`expected`), both of
 // heightfield `hf`, for a case of `partition` (watershed, monotone,
 // layers, layer-first, given) with the case's MergeRegionArea. Call only

@@ -21,6 +21,7 @@
 #include "kit/file_names.h"
 #include "kit/output.h"
 #include "kit/output_places.h"
+#include "kit/probe.h"
 #include "kit/scratch.h"
 #include "registry/implementations.h"
 #include "render/render.h"
@@ -86,6 +87,9 @@ void checkOptions(const SuiteOptions& options) {
     throw InputError("suite: --jobs must be between 1 and 256");
   }
   limitsOf(options);  // --timeout and --max-output-mb
+  if (options.probeCases < 0 || options.probeRuns < 1) {
+    throw InputError("suite: --probe-cases must be >= 0 and --probe-runs >= 1");
+  }
   if (options.shrinkRuns < 1 || options.shrinkCases < 1) {
     throw InputError(
         "suite: --shrink-runs and --shrink-cases must be at "
@@ -274,6 +278,85 @@ void shrinkFailures(const SuiteOptions& options,
   });
 }
 
+// A failure whose output cannot place it, or whose place may be a
+// symptom (kit/probe.h).
+bool probeable(const CaseOutcome& o) {
+  if (!o.fails() || o.passed() || o.suiteCase.mustReject) return false;
+  switch (o.verdict.status) {
+    case Status::Crashed:
+    case Status::Rejected:
+    case Status::InvalidOutput:
+    case Status::InternalError:
+      return true;
+    case Status::Mismatch:
+      return probeMayRefine({o.verdict.specSection, o.verdict.clause, ""});
+    default:
+      return false;
+  }
+}
+
+void applyProbe(CaseOutcome& o, const ProbeResult& probe) {
+  o.probeAnswers = probe.answers;
+  Verdict& v = o.verdict;
+  if (probe.blame.section.empty()) {
+    o.probeNote = "probed: no variant tried points at a step";
+    return;
+  }
+  const bool moved = probe.blame.section != v.specSection ||
+                     probe.blame.clause != v.clause;
+  v.specSection = probe.blame.section;
+  v.clause = probe.blame.clause;
+  o.probeNote = "probed: " + probe.blame.label() + " (" + probe.blame.where +
+                ")" + (moved && v.status == Status::Mismatch
+                           ? "; the first difference is its symptom"
+                           : "");
+}
+
+// Asks one failing case again on variants, as the suite asked it.
+void probeOne(const SuiteOptions& options, CaseOutcome& o,
+              const ScratchFolder& scratch, int job) {
+  const SuiteCase& c = o.suiteCase;
+  try {
+    const Heightfield hf = readHeightfieldFile(c.chfPath);
+    const Settings settings = readSettingsFile(c.settingsPath);
+    const CommandUnderTest tested{options.command, "reference",
+                                  limitsOf(options), options.batch,
+                                  options.answers};
+    CaseJudge judge(tested, scratch.subfolder(std::to_string(job)).string());
+    const FailsOn fails = [&judge](const Heightfield& h, const Settings& s) {
+      return judge.judge(h, s).outcome != kAgree;
+    };
+    if (!fails(hf, settings)) {
+      o.probeNote = "not probed: asked again, the command agrees on this case";
+      return;
+    }
+    const ProbeResult probe =
+        o.verdict.status == Status::Mismatch
+            ? probeBlame(hf, settings,
+                         {o.verdict.specSection, o.verdict.clause, ""}, fails,
+                         options.probeRuns)
+            : probeFailure(hf, settings, fails, options.probeRuns);
+    judge.finish();
+    applyProbe(o, probe);
+  } catch (const std::exception& e) {
+    o.probeNote = std::string("not probed: ") + e.what();
+  }
+}
+
+void probeFailures(const SuiteOptions& options,
+                   std::vector<CaseOutcome>& outcomes) {
+  std::vector<CaseOutcome*> chosen;
+  for (CaseOutcome& o : outcomes) {
+    if (chosen.size() == static_cast<size_t>(options.probeCases)) break;
+    if (probeable(o)) chosen.push_back(&o);
+  }
+  if (chosen.empty()) return;
+  const ScratchFolder scratch("regcon-suite-probe");
+  onJobs(chosen.size(), options.jobs, [&](size_t i, int job) {
+    probeOne(options, *chosen[i], scratch, job);
+  });
+}
+
 // An expected-failures list is a few lines per known gap of a port.
 constexpr size_t kMaxExpectedFailuresBytes = size_t{4} << 20;
 constexpr size_t kMaxExpectedFailuresLine = 4096;
@@ -352,6 +435,7 @@ SuiteRun runSuite(const SuiteOptions& options, std::ostream* progress) {
   const Clock::time_point start = Clock::now();
   Progress bar(progress, cases.size());
   run.outcomes = runCases(options, cases, expected, bar);
+  probeFailures(options, run.outcomes);
   if (!options.shrinkDir.empty()) {
     run.shrinkDir = options.shrinkDir;
     shrinkFailures(options, run.outcomes, progress);

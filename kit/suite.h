@@ -38,6 +38,12 @@ struct SuiteOptions {
   std::string shrinkDir;
   int shrinkRuns = 1000;
   int shrinkCases = 10;
+  // The first `probeCases` failing cases that the output cannot place (a
+  // crash, a rejected valid input, an invalid output, an internal error)
+  // or blamed on §5.1/§5.2 are asked again on variants (kit/probe.h), each
+  // in at most `probeRuns` runs; 0 cases: none.
+  int probeCases = 5;
+  int probeRuns = 30;
 };
 
 // Case id → reason, from a file of lines "CASE-ID REASON…" ('#' comments).
@@ -52,6 +58,10 @@ struct CaseOutcome {
   std::string picture;  // the diff picture of a failing valid result, or ""
   std::optional<Reproducer> shrunk;  // with --shrink: the shrunk case
   std::string shrinkNote;  // with --shrink: why a failing case was not shrunk
+  // The variants asked by the probe and their answers ("agrees with
+  // MergeRegionArea 0 …"), or why the case was not probed.
+  std::vector<std::string> probeAnswers;
+  std::string probeNote;
 
   bool passed() const { return isPass(verdict.status); }
   // Counts against the port: a failure not listed, or a listed case that

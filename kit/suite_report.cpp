@@ -27,12 +27,15 @@ std::string outcomeLabel(const CaseOutcome& o) {
   return std::string(statusName(o.verdict.status));
 }
 
-// Where a failure sits in the spec: the first differing stage, the
-// interchange rule of a must-reject case, or no result at all.
+// Where a failure sits in the spec: the step blamed (from the first
+// difference, or found by the probe when there was no result), the first
+// differing stage, the interchange rule of a must-reject case, or no
+// result at all.
 std::string attribution(const CaseOutcome& o) {
   if (o.suiteCase.mustReject) return "interchange (must reject)";
-  if (o.verdict.firstStage.empty()) return "no result";
-  if (o.verdict.specSection.empty()) return o.verdict.firstStage;
+  if (o.verdict.specSection.empty()) {
+    return o.verdict.firstStage.empty() ? "no result" : o.verdict.firstStage;
+  }
   return o.verdict.clause.empty()
              ? o.verdict.specSection
              : o.verdict.specSection + " " + o.verdict.clause;
@@ -192,6 +195,10 @@ std::string caseLines(const CaseOutcome& o) {
   if (v.status != Status::Pass && !v.stderrTail.empty()) {
     text += indented("stderr| ", v.stderrTail);
   }
+  if (!o.probeNote.empty()) text += "      " + o.probeNote + "\n";
+  for (const std::string& answer : o.probeAnswers) {
+    text += "        " + answer + "\n";
+  }
   if (!o.picture.empty()) text += "      picture: " + o.picture + "\n";
   if (o.shrunk) {
     text += "      shrunk (" + o.shrunk->verdict + ") from " +
@@ -255,6 +262,8 @@ ordered_json caseJson(const CaseOutcome& o) {
   c["picture"] = o.picture.empty() ? ordered_json() : ordered_json(o.picture);
   c["shrunk"] = shrunkJson(o);
   if (!o.shrinkNote.empty()) c["shrinkNote"] = o.shrinkNote;
+  if (!o.probeNote.empty()) c["probe"] = {{"note", o.probeNote},
+                                          {"answers", o.probeAnswers}};
   return c;
 }
 

@@ -1,0 +1,258 @@
+#include "kit/probe.h"
+
+#include <algorithm>
+#include <set>
+#include <string>
+#include <utility>
+
+#include "kit/verdict.h"
+#include "registry/implementations.h"
+
+namespace regcon::kit {
+namespace {
+
+// Regions tried one at a time before the probe gives up on isolating one.
+constexpr size_t kMaxRegionsAlone = 16;
+
+struct OutOfRuns {};
+
+// Asks variants and keeps each answer in words.
+class Prober {
+ public:
+  Prober(const FailsOn& fails, int maxRuns) : fails_(fails), maxRuns_(maxRuns) {}
+
+  bool fails(const Heightfield& hf, const Settings& settings,
+             const std::string& variant) {
+    if (runs_ >= maxRuns_) throw OutOfRuns{};
+    ++runs_;
+    const bool failed = fails_(hf, settings);
+    answers_.push_back((failed ? "fails " : "agrees ") + variant);
+    return failed;
+  }
+
+  ProbeResult result(Blame blame) const { return {std::move(blame), answers_, runs_}; }
+
+ private:
+  const FailsOn& fails_;
+  int maxRuns_;
+  int runs_ = 0;
+  std::vector<std::string> answers_;
+};
+
+const Blame kUnplaced{"", "", ""};
+
+// --- the partition: §5.2, §5.1, then the partition's own step ------------
+
+Blame filterOrPartition(Prober& p, const Heightfield& hf,
+                        const Settings& settings) {
+  if (settings.mergeRegionArea > 0) {
+    Settings noMerge = settings;
+    noMerge.mergeRegionArea = 0;
+    if (!p.fails(hf, noMerge, "with MergeRegionArea 0 (no §5.2 merging)")) {
+      return {"§5.2", "merging", "the command agrees once no region is merged"};
+    }
+  }
+  if (settings.minRegionArea > 0) {
+    Settings unfiltered = settings;
+    unfiltered.minRegionArea = 0;
+    unfiltered.mergeRegionArea = 0;
+    if (!p.fails(hf, unfiltered,
+                 "with MinRegionArea and MergeRegionArea 0 (no §5.1, §5.2)")) {
+      return {"§5.1", "islands",
+              "the command agrees once no island is removed, not before"};
+    }
+  }
+  const std::string partition = casePartition(hf, settings);
+  return partitionBlame(
+      partition, partition == "watershed"
+                     ? "fails with §5's islands and merging left out (§1's "
+                       "distance field is computed on this path too)"
+                     : "fails with §5's islands and merging left out");
+}
+
+// --- the contours: one region, its holes, then the settings ---------------
+
+std::vector<int> regionIds(const std::vector<int>& regions) {
+  std::set<int> ids(regions.begin(), regions.end());
+  ids.erase(0);
+  return {ids.begin(), ids.end()};
+}
+
+Heightfield withRegionAlone(const Heightfield& given, int region) {
+  Heightfield alone = given;
+  for (int& id : *alone.regions) {
+    if (id != region) id = 0;
+  }
+  return alone;
+}
+
+// Even-odd test of the point (px, pz) against a loop, in doubled
+// coordinates: a cell centre (2x + 1, 2z + 1) never lies on a vertex or an
+// edge of the corner lattice (2vx, 2vz).
+bool insideLoop(const Loop& loop, int px, int pz) {
+  bool inside = false;
+  for (size_t i = 0, j = loop.size() - 1; i < loop.size(); j = i++) {
+    const int xi = 2 * loop[i].x, zi = 2 * loop[i].z;
+    const int xj = 2 * loop[j].x, zj = 2 * loop[j].z;
+    if ((zi > pz) == (zj > pz)) continue;
+    // x of the edge at pz, compared without division: (px - xi) against
+    // (xj - xi) * (pz - zi) / (zj - zi).
+    const int64_t lhs = int64_t{px - xi} * (zj - zi);
+    const int64_t rhs = int64_t{xj - xi} * (pz - zi);
+    if ((zj > zi) ? lhs < rhs : lhs > rhs) inside = !inside;
+  }
+  return inside;
+}
+
+// The spans whose cell lies inside one of `region`'s raw holes (as the
+// reference traces them) given to `region`; unchanged when it has none.
+Heightfield holesFilled(const Heightfield& hf, int region,
+                        const ContourSet& reference) {
+  std::vector<const Loop*> holes;
+  for (const Contour& c : reference.contours) {
+    if (c.region != region || !c.rawHoles) continue;
+    for (const Loop& hole : *c.rawHoles) holes.push_back(&hole);
+  }
+  Heightfield filled = hf;
+  for (int s = 0; s < hf.spanCount(); ++s) {
+    const int px = 2 * hf.cellX(s) + 1, pz = 2 * hf.cellZ(s) + 1;
+    for (const Loop* hole : holes) {
+      if (hole->size() >= 3 && insideLoop(*hole, px, pz)) {
+        (*filled.regions)[s] = region;
+      }
+    }
+  }
+  return filled;
+}
+
+// The region whose contours fail alone, or 0 when every region tried
+// agrees alone (-1 when more regions remain than were tried).
+int failingRegionAlone(Prober& p, const Heightfield& given,
+                       const Settings& settings, Heightfield& alone) {
+  const std::vector<int> ids = regionIds(*given.regions);
+  if (ids.size() == 1) {
+    alone = given;
+    return ids.front();
+  }
+  for (size_t i = 0; i < ids.size() && i < kMaxRegionsAlone; ++i) {
+    Heightfield candidate = withRegionAlone(given, ids[i]);
+    if (p.fails(candidate, settings,
+                "with region " + std::to_string(ids[i]) + " alone")) {
+      alone = std::move(candidate);
+      return ids[i];
+    }
+  }
+  return ids.size() > kMaxRegionsAlone ? -1 : 0;
+}
+
+// The settings variants that leave a part of §6's simplification out.
+Blame simplificationPart(Prober& p, const Heightfield& hf,
+                         const Settings& settings, const std::string& who) {
+  if (settings.maxEdgeLength > 0) {
+    Settings s = settings;
+    s.maxEdgeLength = 0;
+    if (!p.fails(hf, s, who + " with MaxEdgeLength 0 (no length split)")) {
+      return {"§6", "length split", "agrees once no edge is split"};
+    }
+  }
+  Settings flipped = settings;
+  flipped.straightRegionBorders = !settings.straightRegionBorders;
+  if (!p.fails(hf, flipped,
+               who + " with straight region borders " +
+                   (flipped.straightRegionBorders ? "on" : "off"))) {
+    return {"§6", "straight borders",
+            "agrees once straight region borders are switched"};
+  }
+  if (settings.maxError > 0) {
+    Settings exact = settings;
+    exact.maxError = 0;
+    if (!p.fails(hf, exact, who + " with MaxError 0")) {
+      return {"§6", "refinement",
+              "agrees at MaxError 0: the refinement at a positive error"};
+    }
+  }
+  return kUnplaced;
+}
+
+Blame contourStep(Prober& p, const Heightfield& given,
+                  const Settings& settings) {
+  Heightfield alone;
+  const int region = failingRegionAlone(p, given, settings, alone);
+  if (region == 0) {
+    return {"§6", "counters",
+            "each region alone agrees, all of them together do not: the "
+            "counters or the order of the contours"};
+  }
+  if (region < 0) return kUnplaced;
+  const std::string who = "with region " + std::to_string(region) + " alone";
+  Settings raw = settings;
+  raw.rawContours = true;
+  const ContourSet traced = implementationNamed("reference")
+                                .contours(alone, *alone.regions, raw);
+  const Heightfield filled = holesFilled(alone, region, traced);
+  if (filled.regions != alone.regions &&
+      !p.fails(filled, settings, who + " and its holes filled")) {
+    return {"§6", "bridge",
+            "region " + std::to_string(region) +
+                " agrees once it has no hole: the holes' bridges or their "
+                "assignment (readings R11)"};
+  }
+  Blame part = simplificationPart(p, alone, settings, who);
+  if (!part.section.empty()) {
+    part.where = "region " + std::to_string(region) + " " + part.where;
+    return part;
+  }
+  return {"§6", "outline tracing",
+          "region " + std::to_string(region) +
+              " fails alone under every settings variant tried: the traced "
+              "loops, their vertex Y or their portals, which no setting "
+              "changes"};
+}
+
+ProbeResult probed(Prober& p, Blame (*step)(Prober&, const Heightfield&,
+                                            const Settings&),
+                   const Heightfield& hf, const Settings& settings) {
+  try {
+    return p.result(step(p, hf, settings));
+  } catch (const OutOfRuns&) {
+    return p.result(kUnplaced);
+  }
+}
+
+// The partition or the contours, then within the side that fails.
+Blame failingStep(Prober& p, const Heightfield& hf, const Settings& settings) {
+  if (hf.regions) return contourStep(p, hf, settings);
+  Heightfield given = hf;
+  given.regions = implementationNamed("reference").partition(hf, settings).regions;
+  if (regionIds(*given.regions).empty()) return filterOrPartition(p, hf, settings);
+  if (p.fails(given, settings,
+              "with the reference's regions given (the contours alone)")) {
+    return contourStep(p, given, settings);
+  }
+  return filterOrPartition(p, hf, settings);
+}
+
+}  // namespace
+
+ProbeResult probeFailure(const Heightfield& hf, const Settings& settings,
+                         const FailsOn& fails, int maxRuns) {
+  Prober p(fails, maxRuns);
+  return probed(p, failingStep, hf, settings);
+}
+
+bool probeMayRefine(const Blame& blamed) {
+  return blamed.section == "§5.1" || blamed.section == "§5.2";
+}
+
+ProbeResult probeBlame(const Heightfield& hf, const Settings& settings,
+                       const Blame& blamed, const FailsOn& fails, int maxRuns) {
+  Prober p(fails, maxRuns);
+  if (!probeMayRefine(blamed)) return p.result(blamed);
+  ProbeResult found = probed(p, filterOrPartition, hf, settings);
+  // A §5 step stays blamed with the classifier's own words.
+  if (found.blame.section == blamed.section) found.blame = blamed;
+  if (found.blame.section.empty()) found.blame = blamed;
+  return found;
+}
+
+}  // namespace regcon::kit

@@ -1,0 +1,234 @@
+// kit/probe.h: the variants a probe asks and the step their answers point
+// at, on stand-in commands whose fault is known (a predicate on the
+// variant in place of the command under test), and through the suite with
+// an in-process implementation that throws on one step.
+#include "kit/probe.h"
+
+#include <gtest/gtest.h>
+
+#include <set>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "kit/answer_source.h"
+#include "kit/suite.h"
+#include "registry/implementations.h"
+#include "tests/cli_support.h"
+#include "tests/test_support.h"
+
+namespace regcon {
+namespace {
+
+using kit::FailsOn;
+using kit::probeBlame;
+using kit::probeFailure;
+using Answers = std::vector<std::string>;
+
+constexpr const char* kGivenAgrees =
+    "agrees with the reference's regions given (the contours alone)";
+
+// One room of area 1, 5 x 5, around an area-0 pillar (span 18, the
+// centre), beside a 3 x 5 room of area 2 with no span between them:
+//
+//   11111.222
+//   11111.222
+//   11#11.222
+//   11111.222
+//   11111.222
+Heightfield twoRooms() {
+  return testing::gridFromAscii({"11111.222", "11111.222", "11#11.222",
+                                 "11111.222", "11111.222"});
+}
+constexpr int kPillar = 18;  // 8 spans a row (5 left, 3 right); x = 2, z = 2
+
+// twoRooms given as a partition: region 1 on the ring around the pillar
+// (which stays 0, so region 1 has a hole), region 2 on the right room.
+Heightfield twoRoomsGiven() {
+  Heightfield hf = twoRooms();
+  hf.regions.emplace();
+  for (int s = 0; s < hf.spanCount(); ++s) {
+    hf.regions->push_back(hf.spans[s].area == 1 ? 1
+                          : hf.spans[s].area == 2 ? 2
+                                                  : 0);
+  }
+  return hf;
+}
+
+Settings monotone(int64_t minArea, int64_t mergeArea) {
+  Settings s;
+  s.partition = Partition::Monotone;
+  s.minRegionArea = minArea;
+  s.mergeRegionArea = mergeArea;
+  return s;
+}
+
+TEST(Probe, AFaultOnlyWhereRegionsMergeIsBlamedOnMerging) {
+  const FailsOn failsWhenMerging = [](const Heightfield& hf,
+                                      const Settings& s) {
+    return !hf.regions && s.mergeRegionArea > 0;
+  };
+  const auto probe = probeFailure(twoRooms(), monotone(0, 400),
+                                  failsWhenMerging);
+  EXPECT_EQ(probe.blame.label(), "§5.2 merging");
+  EXPECT_EQ(probe.answers,
+            (Answers{kGivenAgrees,
+                     "agrees with MergeRegionArea 0 (no §5.2 merging)"}));
+}
+
+TEST(Probe, AFaultOnlyWhereIslandsGoIsBlamedOnIslands) {
+  const FailsOn failsWhenRemovingIslands = [](const Heightfield& hf,
+                                              const Settings& s) {
+    return !hf.regions && s.minRegionArea > 0;
+  };
+  const auto probe = probeFailure(twoRooms(), monotone(3, 400),
+                                  failsWhenRemovingIslands);
+  EXPECT_EQ(probe.blame.label(), "§5.1 islands");
+  EXPECT_EQ(probe.runs, 3);
+}
+
+TEST(Probe, AFaultThatStaysWithoutFilteringIsThePartitionsOwn) {
+  const FailsOn failsWhenPartitioning = [](const Heightfield& hf,
+                                           const Settings&) {
+    return !hf.regions;
+  };
+  EXPECT_EQ(probeFailure(twoRooms(), monotone(3, 400), failsWhenPartitioning)
+                .blame.label(),
+            "§3 monotone");
+  Settings watershed = monotone(3, 400);
+  watershed.partition = Partition::Watershed;
+  EXPECT_EQ(probeFailure(twoRooms(), watershed, failsWhenPartitioning)
+                .blame.label(),
+            "§2 watershed");
+}
+
+// The fault: a region with the pillar's span outside it, i.e. a hole.
+TEST(Probe, AFaultOnAHoleIsBlamedOnItsBridge) {
+  const FailsOn failsOnTheHole = [](const Heightfield& hf, const Settings&) {
+    if (!hf.regions) return false;
+    const std::vector<int>& ids = *hf.regions;
+    return ids[kPillar] == 0 && ids[kPillar - 1] == 1;
+  };
+  const auto probe = probeFailure(twoRoomsGiven(), Settings{}, failsOnTheHole);
+  EXPECT_EQ(probe.blame.label(), "§6 bridge");
+  EXPECT_EQ(probe.answers,
+            (Answers{"fails with region 1 alone",
+                     "agrees with region 1 alone and its holes filled"}));
+}
+
+TEST(Probe, AFaultInTheLengthSplitIsBlamedThere) {
+  const FailsOn failsWhenSplitting = [](const Heightfield& hf,
+                                        const Settings& s) {
+    return hf.regions && s.maxEdgeLength > 0;
+  };
+  const auto probe = probeFailure(twoRoomsGiven(), Settings{},
+                                  failsWhenSplitting);
+  EXPECT_EQ(probe.blame.label(), "§6 length split");
+  // Region 1 fails alone, its holes filled too; no length split agrees.
+  EXPECT_EQ(probe.runs, 3);
+}
+
+TEST(Probe, AFaultOfStraightBordersIsBlamedThere) {
+  const FailsOn failsOnStraightBorders = [](const Heightfield& hf,
+                                            const Settings& s) {
+    return hf.regions && s.straightRegionBorders;
+  };
+  EXPECT_EQ(probeFailure(twoRoomsGiven(), Settings{}, failsOnStraightBorders)
+                .blame.label(),
+            "§6 straight borders");
+}
+
+TEST(Probe, RegionsThatFailOnlyTogetherPointAtTheCounters) {
+  const FailsOn failsWithTwoRegions = [](const Heightfield& hf,
+                                         const Settings&) {
+    if (!hf.regions) return false;
+    std::set<int> ids(hf.regions->begin(), hf.regions->end());
+    ids.erase(0);
+    return ids.size() >= 2;
+  };
+  const auto probe = probeFailure(twoRoomsGiven(), Settings{},
+                                  failsWithTwoRegions);
+  EXPECT_EQ(probe.blame.label(), "§6 counters");
+  EXPECT_EQ(probe.answers, (Answers{"agrees with region 1 alone",
+                                    "agrees with region 2 alone"}));
+}
+
+TEST(Probe, AFaultNoVariantAvoidsIsBlamedOnTheTracing) {
+  const FailsOn alwaysFails = [](const Heightfield&, const Settings&) {
+    return true;
+  };
+  const auto probe = probeFailure(twoRoomsGiven(), Settings{}, alwaysFails);
+  EXPECT_EQ(probe.blame.label(), "§6 outline tracing");
+  EXPECT_EQ(probe.answers,
+            (Answers{"fails with region 1 alone",
+                     "fails with region 1 alone and its holes filled",
+                     "fails with region 1 alone with MaxEdgeLength 0 (no "
+                     "length split)",
+                     "fails with region 1 alone with straight region borders "
+                     "off",
+                     "fails with region 1 alone with MaxError 0"}));
+}
+
+TEST(Probe, StopsAtItsRunCapWithoutABlame) {
+  const FailsOn alwaysFails = [](const Heightfield&, const Settings&) {
+    return true;
+  };
+  const auto probe = probeFailure(twoRooms(), monotone(0, 0), alwaysFails, 2);
+  EXPECT_EQ(probe.blame.section, "");
+  EXPECT_EQ(probe.runs, 2);
+}
+
+TEST(ProbeBlame, AMergeBlameThatStaysWithoutMergingMovesToThePartition) {
+  const FailsOn failsWhenPartitioning = [](const Heightfield& hf,
+                                           const Settings&) {
+    return !hf.regions;
+  };
+  const kit::Blame blamed{"§5.2", "merging", "region 3 takes region 4"};
+  const auto probe = probeBlame(twoRooms(), monotone(0, 400), blamed,
+                                failsWhenPartitioning);
+  EXPECT_EQ(probe.blame.label(), "§3 monotone");
+}
+
+TEST(ProbeBlame, AMergeBlameThatGoesWithoutMergingStays) {
+  const FailsOn failsWhenMerging = [](const Heightfield& hf,
+                                      const Settings& s) {
+    return !hf.regions && s.mergeRegionArea > 0;
+  };
+  const kit::Blame blamed{"§5.2", "merging", "region 3 takes region 4"};
+  const auto probe =
+      probeBlame(twoRooms(), monotone(0, 400), blamed, failsWhenMerging);
+  EXPECT_EQ(probe.blame.label(), "§5.2 merging");
+  EXPECT_EQ(probe.blame.where, "region 3 takes region 4");
+}
+
+// The suite, in process, on an implementation that throws whenever it
+// computes a monotone partition (its §3 is broken): each such case is an
+// internal error with nothing to compare, and the probe places it in §3.
+TEST(ProbeSuite, AnImplementationThatThrowsInItsMonotonePartitionIsBlamedOnIt) {
+  const kit::StageFunction brokenMonotone = [](const Heightfield& hf,
+                                               const Settings& s) {
+    if (!hf.regions && s.partition == Partition::Monotone) {
+      throw std::runtime_error("index out of range in the sweep");
+    }
+    return runStage(*findImplementation("optimized"), hf, s);
+  };
+  kit::SuiteOptions options;
+  options.command = "in process";
+  options.suiteDir = testing::kShippedSuite.string();
+  options.filter = {"monotone"};
+  options.jobs = 2;
+  options.answers = kit::inProcessAnswers(brokenMonotone);
+  const kit::SuiteRun run = kit::runSuite(options, nullptr);
+  int probed = 0;
+  for (const kit::CaseOutcome& o : run.outcomes) {
+    if (!o.fails() || o.probeNote.empty()) continue;
+    ++probed;
+    EXPECT_EQ(o.verdict.status, kit::Status::InternalError) << o.suiteCase.id;
+    EXPECT_EQ(o.verdict.specSection + " " + o.verdict.clause, "§3 monotone")
+        << o.suiteCase.id << ": " << o.probeNote;
+  }
+  EXPECT_EQ(probed, options.probeCases);
+}
+
+}  // namespace
+}  // namespace regcon
