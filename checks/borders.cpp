@@ -234,6 +234,7 @@ class PairExemptions {
     if (settings_.maxError > 0) {
       exemptBorderRegion();
       exemptRepeatedCorners();
+      exemptDiagonalContacts();
     }
     return std::move(exempt_);
   }
@@ -330,6 +331,30 @@ class PairExemptions {
                 BorderExemption::RepeatedCorner);
           }
         }
+      }
+    }
+  }
+
+  // A corner that four of R's raw edges facing S touch: R and S meet
+  // diagonally there (two cells of each, crosswise), and each side pairs
+  // the four edges into its own two turns, so the chords that cut the
+  // corner differ (docs/readings.md A28).
+  void exemptDiagonalContacts() {
+    std::map<std::pair<RegionPair, Position>, int> edgesAt;  // (R, S), corner
+    for (const RegionLoop& loop : loops_) {
+      const Loop& v = loop.vertices;
+      for (size_t i = 0; i < v.size(); ++i) {
+        const int other = v[i].neighbor;
+        if (other <= 0 || other == loop.region) continue;
+        const RegionPair facing{loop.region, other};
+        ++edgesAt[{facing, positionOf(v[i])}];
+        ++edgesAt[{facing, positionOf(v[(i + 1) % v.size()])}];
+      }
+    }
+    for (const auto& [at, count] : edgesAt) {
+      if (count > 2) {
+        exempt_[pairOf(at.first.first, at.first.second)].insert(
+            BorderExemption::DiagonalContact);
       }
     }
   }
@@ -468,6 +493,8 @@ const char* exemptionName(BorderExemption reason) {
       return "BorderRegion";
     case BorderExemption::RepeatedCorner:
       return "corner passed twice";
+    case BorderExemption::DiagonalContact:
+      return "diagonal contact";
   }
   return "?";
 }

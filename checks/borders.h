@@ -52,6 +52,10 @@ enum class BorderExemption {
   RepeatedCorner,    // MaxError > 0: a loop carrying it passes one corner
                      // twice with two neighbour values (the duplicate merge
                      // of readings R10 keeps the first label)
+  DiagonalContact,   // MaxError > 0: the border passes one corner twice,
+                     // where the two regions meet diagonally; each side
+                     // turns there its own way (docs/readings.md A28, not
+                     // in the shared errata)
 };
 const char* exemptionName(BorderExemption reason);
 

@@ -193,5 +193,24 @@ TEST(Exhaust, BothImplementationsPassATwoColumnBound) {
   }
 }
 
+// Every field of the regression corpus (corpus/README.md) through every
+// run of the exhaustive check on every implementation; four indices vary
+// the given partition and the cached layers drawn for it.
+TEST(Exhaust, EveryCorpusFieldPassesEveryCheckOnEveryImplementation) {
+  int fields = 0;
+  for (const auto& entry :
+       fs::directory_iterator(fs::path(REGCON_SOURCE_DIR) / "corpus")) {
+    if (entry.path().extension() != ".json") continue;
+    const Heightfield hf = readHeightfieldFile(entry.path().string());
+    for (uint64_t index = 0; index < 4; ++index) {
+      const auto finding = exhaust::checkField(index, hf, allImplementations());
+      EXPECT_FALSE(finding) << entry.path().filename() << " (" << finding->run
+                            << "): " << finding->failure;
+    }
+    ++fields;
+  }
+  EXPECT_GE(fields, 3);
+}
+
 }  // namespace
 }  // namespace regcon
