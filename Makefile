@@ -8,12 +8,12 @@
 #            under ThreadSanitizer (build/tsan), the properties with the full
 #            case count at release speed (build/props) and the exhaustive
 #            check of every field of the bound `test` (exhaust/README.md)
-#            beside them, then the bounded fuzz
-#            smoke runs of every harness and the ClusterFuzzLite build check
-#            (fuzz/check-fuzz-build.sh).
+#            beside them, then the ClusterFuzzLite build check
+#            (fuzz/check-fuzz-build.sh) and bounded fuzz smoke runs of every
+#            harness it built (ENGINE=cflite).
 # make fuzz: long fuzzing (FUZZ_SECONDS per harness, default 600) with
 #            ENGINE=libfuzzer (default) or ENGINE=afl (AFL++).
-# make fuzz-merge: minimizes every corpus/<harness>/ with what runs found.
+# make fuzz-merge: minimizes every fuzz/corpus/<harness>/ with what runs found.
 # make mutation: the recorded mutation samples (mutation/README.md);
 #            hours on two cores, not part of make test.
 # make exhaust-next: every heightfield of the bound above make test's
@@ -58,14 +58,14 @@ tsan: deps
 check: dev
 	ctest --preset check
 
-test: dev props fuzz-build release tsan
+test: dev props release tsan
 	ctest --preset dev
 	ctest --preset package
 	ctest --preset tsan
 	@echo "properties: RC_PARAMS=$$(build/props/props/regcon_props --ci-params)"
 	ctest --preset props
-	fuzz/fuzz.sh $(SMOKE_SECONDS)
 	fuzz/check-fuzz-build.sh
+	ENGINE=cflite fuzz/fuzz.sh $(SMOKE_SECONDS)
 
 fuzz-smoke: fuzz-build
 	ENGINE=$(ENGINE) fuzz/fuzz.sh $(SMOKE_SECONDS)
