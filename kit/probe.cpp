@@ -43,6 +43,41 @@ const Blame kUnplaced{"", "", ""};
 
 // --- the partition: §5.2, §5.1, then the partition's own step ------------
 
+// With §5.1 and §5.2 left out, the partitions share only §5.3's
+// numbering: a command that fails under every partition fails there, one
+// that agrees under another partition fails in its own.
+Blame ownStepOrNumbering(Prober& p, const Heightfield& hf,
+                         const Settings& settings) {
+  Settings other = settings;
+  other.minRegionArea = 0;
+  other.mergeRegionArea = 0;
+  bool everyOtherFails = true;
+  for (Partition partition :
+       {Partition::Watershed, Partition::Monotone, Partition::Layers}) {
+    if (partition == settings.partition) continue;
+    other.partition = partition;
+    if (!p.fails(hf, other,
+                 "as " + std::string(partitionName(partition)) +
+                     " with MinRegionArea and MergeRegionArea 0")) {
+      everyOtherFails = false;
+      break;
+    }
+  }
+  if (everyOtherFails) {
+    return {"§5.3", "numbering",
+            "fails under every partition with §5.1 and §5.2 left out: the "
+            "step they share"};
+  }
+  const std::string partition = casePartition(hf, settings);
+  return partitionBlame(
+      partition, partition == "watershed"
+                     ? "fails with §5's islands and merging left out and "
+                       "agrees under another partition (§1's distance field "
+                       "is computed on this path too)"
+                     : "fails with §5's islands and merging left out and "
+                       "agrees under another partition");
+}
+
 Blame filterOrPartition(Prober& p, const Heightfield& hf,
                         const Settings& settings) {
   if (settings.mergeRegionArea > 0) {
@@ -62,12 +97,7 @@ Blame filterOrPartition(Prober& p, const Heightfield& hf,
               "the command agrees once no island is removed, not before"};
     }
   }
-  const std::string partition = casePartition(hf, settings);
-  return partitionBlame(
-      partition, partition == "watershed"
-                     ? "fails with §5's islands and merging left out (§1's "
-                       "distance field is computed on this path too)"
-                     : "fails with §5's islands and merging left out");
+  return ownStepOrNumbering(p, hf, settings);
 }
 
 // --- the contours: one region, its holes, then the settings ---------------
@@ -145,28 +175,41 @@ int failingRegionAlone(Prober& p, const Heightfield& given,
   return ids.size() > kMaxRegionsAlone ? -1 : 0;
 }
 
+std::string spaced(const std::string& who) {
+  return who.empty() ? "" : who + " ";
+}
+
 // The settings variants that leave a part of §6's simplification out.
 Blame simplificationPart(Prober& p, const Heightfield& hf,
                          const Settings& settings, const std::string& who) {
   if (settings.maxEdgeLength > 0) {
     Settings s = settings;
     s.maxEdgeLength = 0;
-    if (!p.fails(hf, s, who + " with MaxEdgeLength 0 (no length split)")) {
+    if (!p.fails(hf, s, spaced(who) + "with MaxEdgeLength 0 (no length split)")) {
       return {"§6", "length split", "agrees once no edge is split"};
     }
   }
   Settings flipped = settings;
   flipped.straightRegionBorders = !settings.straightRegionBorders;
   if (!p.fails(hf, flipped,
-               who + " with straight region borders " +
+               spaced(who) + "with straight region borders " +
                    (flipped.straightRegionBorders ? "on" : "off"))) {
+    // With no border between two regions the chord rule has nothing to
+    // draw; the switch then only decides whether a first simplification
+    // that crosses itself is simplified again (§6 step 3).
+    if (hf.regions && regionIds(*hf.regions).size() <= 1) {
+      return {"§6", "fallback",
+              "agrees once straight region borders are switched, with no "
+              "other region around: the crossing test of the first "
+              "simplification"};
+    }
     return {"§6", "straight borders",
             "agrees once straight region borders are switched"};
   }
   if (settings.maxError > 0) {
     Settings exact = settings;
     exact.maxError = 0;
-    if (!p.fails(hf, exact, who + " with MaxError 0")) {
+    if (!p.fails(hf, exact, spaced(who) + "with MaxError 0")) {
       return {"§6", "refinement",
               "agrees at MaxError 0: the refinement at a positive error"};
     }
@@ -219,6 +262,18 @@ ProbeResult probed(Prober& p, Blame (*step)(Prober&, const Heightfield&,
   }
 }
 
+// A raw loop kept on one side only is the symptom of a simplification
+// that differs: the settings variants that leave a part of it out.
+Blame symptomOfFallback(Prober& p, const Heightfield& hf,
+                        const Settings& settings) {
+  Heightfield given = hf;
+  if (!given.regions) {
+    given.regions =
+        implementationNamed("reference").partition(hf, settings).regions;
+  }
+  return simplificationPart(p, given, settings, "");
+}
+
 // The partition or the contours, then within the side that fails.
 Blame failingStep(Prober& p, const Heightfield& hf, const Settings& settings) {
   if (hf.regions) return contourStep(p, hf, settings);
@@ -241,16 +296,20 @@ ProbeResult probeFailure(const Heightfield& hf, const Settings& settings,
 }
 
 bool probeMayRefine(const Blame& blamed) {
-  return blamed.section == "§5.1" || blamed.section == "§5.2";
+  return blamed.section == "§5.1" || blamed.section == "§5.2" ||
+         (blamed.section == "§6" && blamed.clause == "fallback");
 }
 
 ProbeResult probeBlame(const Heightfield& hf, const Settings& settings,
                        const Blame& blamed, const FailsOn& fails, int maxRuns) {
   Prober p(fails, maxRuns);
   if (!probeMayRefine(blamed)) return p.result(blamed);
-  ProbeResult found = probed(p, filterOrPartition, hf, settings);
-  // A §5 step stays blamed with the classifier's own words.
-  if (found.blame.section == blamed.section) found.blame = blamed;
+  ProbeResult found =
+      blamed.section == "§6"
+          ? probed(p, symptomOfFallback, hf, settings)
+          : probed(p, filterOrPartition, hf, settings);
+  // A step the classifier found stays blamed with its own words.
+  if (found.blame.label() == blamed.label()) found.blame = blamed;
   if (found.blame.section.empty()) found.blame = blamed;
   return found;
 }

@@ -87,19 +87,36 @@ TEST(Probe, AFaultOnlyWhereIslandsGoIsBlamedOnIslands) {
   EXPECT_EQ(probe.runs, 3);
 }
 
-TEST(Probe, AFaultThatStaysWithoutFilteringIsThePartitionsOwn) {
+TEST(Probe, AFaultOfOnePartitionIsThatPartitionsOwnStep) {
+  const auto failsComputing = [](Partition broken) {
+    return FailsOn([broken](const Heightfield& hf, const Settings& s) {
+      return !hf.regions && s.partition == broken;
+    });
+  };
+  const auto probe = probeFailure(twoRooms(), monotone(3, 400),
+                                  failsComputing(Partition::Monotone));
+  EXPECT_EQ(probe.blame.label(), "§3 monotone");
+  // Given regions, no merging, no islands: still failing; as watershed it
+  // agrees.
+  EXPECT_EQ(probe.answers.back(),
+            "agrees as watershed with MinRegionArea and MergeRegionArea 0");
+  Settings watershed = monotone(3, 400);
+  watershed.partition = Partition::Watershed;
+  EXPECT_EQ(probeFailure(twoRooms(), watershed,
+                         failsComputing(Partition::Watershed))
+                .blame.label(),
+            "§2 watershed");
+}
+
+TEST(Probe, AFaultOfEveryPartitionIsTheNumberingTheyShare) {
   const FailsOn failsWhenPartitioning = [](const Heightfield& hf,
                                            const Settings&) {
     return !hf.regions;
   };
-  EXPECT_EQ(probeFailure(twoRooms(), monotone(3, 400), failsWhenPartitioning)
-                .blame.label(),
-            "§3 monotone");
-  Settings watershed = monotone(3, 400);
-  watershed.partition = Partition::Watershed;
-  EXPECT_EQ(probeFailure(twoRooms(), watershed, failsWhenPartitioning)
-                .blame.label(),
-            "§2 watershed");
+  const auto probe = probeFailure(twoRooms(), monotone(3, 400),
+                                  failsWhenPartitioning);
+  EXPECT_EQ(probe.blame.label(), "§5.3 numbering");
+  EXPECT_EQ(probe.runs, 5);  // given, no merging, no islands, 2 partitions
 }
 
 // The fault: a region with the pillar's span outside it, i.e. a hole.
@@ -128,14 +145,16 @@ TEST(Probe, AFaultInTheLengthSplitIsBlamedThere) {
   EXPECT_EQ(probe.runs, 3);
 }
 
-TEST(Probe, AFaultOfStraightBordersIsBlamedThere) {
+// Region 1 alone borders no other region, so straight region borders can
+// only change whether a crossing first simplification is tried again.
+TEST(Probe, AFaultGoneWithStraightBordersOffAndNoNeighbourIsTheCrossingTest) {
   const FailsOn failsOnStraightBorders = [](const Heightfield& hf,
                                             const Settings& s) {
     return hf.regions && s.straightRegionBorders;
   };
   EXPECT_EQ(probeFailure(twoRoomsGiven(), Settings{}, failsOnStraightBorders)
                 .blame.label(),
-            "§6 straight borders");
+            "§6 fallback");
 }
 
 TEST(Probe, RegionsThatFailOnlyTogetherPointAtTheCounters) {
@@ -179,14 +198,41 @@ TEST(Probe, StopsAtItsRunCapWithoutABlame) {
 }
 
 TEST(ProbeBlame, AMergeBlameThatStaysWithoutMergingMovesToThePartition) {
-  const FailsOn failsWhenPartitioning = [](const Heightfield& hf,
-                                           const Settings&) {
-    return !hf.regions;
+  const FailsOn failsComputingMonotone = [](const Heightfield& hf,
+                                            const Settings& s) {
+    return !hf.regions && s.partition == Partition::Monotone;
   };
   const kit::Blame blamed{"§5.2", "merging", "region 3 takes region 4"};
   const auto probe = probeBlame(twoRooms(), monotone(0, 400), blamed,
-                                failsWhenPartitioning);
+                                failsComputingMonotone);
   EXPECT_EQ(probe.blame.label(), "§3 monotone");
+}
+
+// A raw loop kept on one side is the symptom: with two regions bordering
+// each other, the variant that agrees names the simplification's part.
+TEST(ProbeBlame, AFallbackThatGoesWithStraightBordersOffIsStraightBorders) {
+  const FailsOn failsOnStraightBorders = [](const Heightfield&,
+                                            const Settings& s) {
+    return s.straightRegionBorders;
+  };
+  const kit::Blame blamed{"§6", "fallback", "region 1, contour 0"};
+  const auto probe = probeBlame(twoRoomsGiven(), Settings{}, blamed,
+                                failsOnStraightBorders);
+  EXPECT_EQ(probe.blame.label(), "§6 straight borders");
+  EXPECT_EQ(probe.answers,
+            (Answers{"fails with MaxEdgeLength 0 (no length split)",
+                     "agrees with straight region borders off"}));
+}
+
+TEST(ProbeBlame, AFallbackNoVariantAvoidsStaysAFallback) {
+  const FailsOn alwaysFails = [](const Heightfield&, const Settings&) {
+    return true;
+  };
+  const kit::Blame blamed{"§6", "fallback", "region 1, contour 0"};
+  const auto probe =
+      probeBlame(twoRoomsGiven(), Settings{}, blamed, alwaysFails);
+  EXPECT_EQ(probe.blame.where, "region 1, contour 0");
+  EXPECT_EQ(probe.runs, 3);
 }
 
 TEST(ProbeBlame, AMergeBlameThatGoesWithoutMergingStays) {
