@@ -133,6 +133,54 @@ void forEachPortal(const Loop& loop, Visit visit) {
   }
 }
 
+// Whether the raw vertices from ring[first] over `edges` edges all lie on
+// the segment between the two ends, each step moving toward the last.
+bool isStraightRun(const Loop& ring, size_t first, size_t edges) {
+  const ContourVertex& a = ring[first];
+  const ContourVertex& b = ring[(first + edges) % ring.size()];
+  const int64_t dx = b.x - a.x, dz = b.z - a.z;
+  for (size_t j = 1; j <= edges; ++j) {
+    const ContourVertex& p = ring[(first + j) % ring.size()];
+    const ContourVertex& q = ring[(first + j - 1) % ring.size()];
+    if (dx * (p.z - a.z) - dz * (p.x - a.x) != 0) return false;
+    if (dx * (p.x - q.x) + dz * (p.z - q.z) <= 0) return false;
+  }
+  return true;
+}
+
+// The regions a loop faces along a run of edges that is not one straight
+// segment between two portals. A straight run is that segment on both
+// sides at any MaxError (no raw vertex strays from it, and borders are
+// never length-split), so a loop simplified again at MaxError 0 draws it
+// as the other side does; a loop with no portal is one closed run.
+std::set<int> facedAlongBentRuns(const RegionLoop& loop) {
+  const Loop& ring = loop.vertices;
+  const size_t n = ring.size();
+  const auto faces = [&loop](int other) {
+    return other > 0 && other != loop.region;
+  };
+  std::set<int> bent;
+  size_t start = n;
+  for (size_t i = 0; i < n && start == n; ++i) {
+    if (ring[(i + n - 1) % n].neighbor != ring[i].neighbor) start = i;
+  }
+  if (start == n) {
+    if (n > 0 && faces(ring[0].neighbor)) bent.insert(ring[0].neighbor);
+    return bent;
+  }
+  for (size_t done = 0; done < n;) {
+    const size_t first = (start + done) % n;
+    const int label = ring[first].neighbor;
+    size_t edges = 1;
+    while (done + edges < n && ring[(first + edges) % n].neighbor == label) {
+      ++edges;
+    }
+    if (faces(label) && !isStraightRun(ring, first, edges)) bent.insert(label);
+    done += edges;
+  }
+  return bent;
+}
+
 // Positions a simplification always keeps: the portals, or with one
 // neighbour value all round the lexicographically smallest and largest.
 std::set<Position> alwaysKept(const Loop& loop) {
@@ -227,6 +275,8 @@ class PairExemptions {
         borders_(bordersOf(loops_)) {}
 
   const std::set<RegionPair>& borders() const { return borders_; }
+  // Regions with a loop simplified again (after exemptions()).
+  const std::set<int>& retriedRegions() const { return retriedRegions_; }
 
   std::map<RegionPair, std::set<BorderExemption>> exemptions() {
     exemptLoops();
@@ -262,8 +312,14 @@ class PairExemptions {
       if (area < 0 && contours_.droppedHoles > 0 && isDropped(loop, listed)) {
         exemptAll(loop, BorderExemption::DroppedHole);
       }
+      // The spec's exception for regions simplification would erase: the
+      // loop is simplified again at MaxError 0, which changes only the runs
+      // that are not straight.
       if (settings_.maxError > 0 && !accepted_(loop)) {
-        exemptAll(loop, BorderExemption::Retried);
+        retriedRegions_.insert(loop.region);
+        for (int other : facedAlongBentRuns(loop)) {
+          exempt_[pairOf(loop.region, other)].insert(BorderExemption::Retried);
+        }
       }
     }
   }
@@ -375,6 +431,7 @@ class PairExemptions {
   std::vector<RegionLoop> loops_;
   std::map<int, int> areas_;
   std::set<RegionPair> borders_;
+  std::set<int> retriedRegions_;
   std::map<RegionPair, std::set<BorderExemption>> exempt_;
 };
 
@@ -391,10 +448,13 @@ std::string unknownBorder(const SideEdges& sides,
 }
 
 // Pairs that share a region with a pair left out.
+// The borders of every region that has a pair left out, or a loop that
+// was simplified again (the spec's exception read per region, as the
+// checkers read it before they were per pair).
 int leftOutPerRegion(
     const std::set<RegionPair>& borders,
-    const std::map<RegionPair, std::set<BorderExemption>>& exempt) {
-  std::set<int> regions;
+    const std::map<RegionPair, std::set<BorderExemption>>& exempt,
+    std::set<int> regions) {
   for (const auto& [pair, reasons] : exempt) {
     if (!borders.count(pair)) continue;
     regions.insert(pair.first);
@@ -547,7 +607,7 @@ BorderReport checkSharedBorders(const Heightfield& hf,
     ++report.compared;
     if (report.failure.empty()) report.failure = compareSides(sides, pair);
   }
-  report.perRegion = leftOutPerRegion(borders, exempt);
+  report.perRegion = leftOutPerRegion(borders, exempt, facts.retriedRegions());
   return report;
 }
 

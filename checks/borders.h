@@ -45,9 +45,10 @@ enum class BorderExemption {
   ZeroAreaLoop,      // a loop of signed area 0 carries the border (R8)
   RawFallback,       // a loop carrying it is output raw (RawFallbacks > 0)
   DroppedHole,       // a hole carrying it was dropped
-  Retried,           // MaxError > 0: a loop carrying it was not accepted at
-                     // its first simplification (the spec's "regions so
-                     // small that simplification would erase them")
+  Retried,           // MaxError > 0: a loop carrying it along a run that
+                     // is not straight was not accepted at its first
+                     // simplification (the spec's "regions so small that
+                     // simplification would erase them")
   BorderRegion,      // MaxError > 0: a same-area border of BorderRegion
   RepeatedCorner,    // MaxError > 0: a loop carrying it passes one corner
                      // twice with two neighbour values (the duplicate merge
@@ -65,7 +66,8 @@ struct BorderReport {
   int compared = 0;     // pairs compared (the rest are exempt)
   std::map<BorderExemption, int> exemptFor;  // a pair may have several
   // Pairs a rule per region would leave out: every pair of a region that
-  // has one pair left out (for comparison with the per-pair rule).
+  // has one pair left out or a loop simplified again at MaxError 0 (for
+  // comparison with the per-pair rule).
   int perRegion = 0;
 };
 

@@ -202,5 +202,36 @@ TEST_P(BorderChecks, ADiagonalContactCutsTheCornerTwoWays) {
                 {BorderExemption::DiagonalContact, 1}}));
 }
 
+// A loop simplified again at MaxError 0 leaves out only the pairs it
+// faces along a run that is not straight. Region 1, a 1 x 2 strip beside
+// region 2 (all area 1):
+//
+//   z=1   1 2 2
+//   z=0   1 2 2
+//
+// At MaxError 1.3 region 1's first simplification keeps only its two
+// portals, (1,0) and (1,2) (the wall corners stray 1.0 from their chord),
+// and collapses: it is simplified again at MaxError 0, which keeps the
+// wall corners and drops (1,1), collinear. Its run facing region 2,
+// (1,0)-(1,1)-(1,2), is straight, so both sides draw the chord
+// (1,0)-(1,2): the pair is compared, not left out.
+TEST_P(BorderChecks, ARetriedLoopsStraightRunIsStillCompared) {
+  const Heightfield hf = testing::gridFromAscii({"111", "111"});
+  const std::vector<int> regions{1, 2, 2, 1, 2, 2};
+  Settings settings;
+  settings.rawContours = true;
+  const ContourSet set = impl().contours(hf, regions, settings);
+  const auto regionOneRetried = [](const checks::RegionLoop& loop) {
+    return loop.region != 1;
+  };
+  const checks::BorderReport report = checks::checkSharedBorders(
+      hf, regions, settings, set, regionOneRetried);
+  EXPECT_EQ(report.failure, "");
+  EXPECT_EQ(report.borders, 1);
+  EXPECT_EQ(report.compared, 1);
+  EXPECT_TRUE(report.exemptFor.empty());
+  EXPECT_EQ(report.perRegion, 1);  // region 1 was simplified again
+}
+
 }  // namespace
 }  // namespace regcon
