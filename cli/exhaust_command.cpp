@@ -5,6 +5,7 @@
 #include <memory>
 
 #include "cli/commands.h"
+#include "cli/kit_command.h"
 #include "cli/exit_codes.h"
 #include "core/types.h"
 #include "exhaust/exhaust.h"
@@ -38,9 +39,8 @@ void parseShard(const std::string& text, exhaust::RunOptions& run) {
 }  // namespace
 
 void addExhaustCommand(CLI::App& app, int& exitCode) {
-  auto flags = std::make_shared<ExhaustFlags>();
-  CLI::App* command = app.add_subcommand(
-      "exhaust",
+  auto [command, flags] = subcommandWith<ExhaustFlags>(
+      app, "exhaust",
       "Check every heightfield within a bound: every partition under several "
       "settings, a given partition and cached layers, on every "
       "implementation: the same bytes, every invariant of checks/, and the "

@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "cli/commands.h"
+#include "cli/kit_command.h"
 #include "interchange/compare.h"
 #include "interchange/io.h"
 #include "kit/output.h"
@@ -68,9 +69,8 @@ std::string renderCommand(const RenderOptions& options) {
 }
 
 void addRenderCommand(CLI::App& app, int& exitCode) {
-  auto options = std::make_shared<RenderOptions>();
-  CLI::App* command = app.add_subcommand(
-      "render",
+  auto [command, options] = subcommandWith<RenderOptions>(
+      app, "render",
       "Draw the heightfield's regions, distances and contours as an SVG "
       "(top down, one square per cell, one panel per level); with --diff, "
       "a foreign result beside the implementation's (--impl) with every "
