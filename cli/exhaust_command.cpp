@@ -5,8 +5,8 @@
 #include <memory>
 
 #include "cli/commands.h"
-#include "cli/kit_command.h"
 #include "cli/exit_codes.h"
+#include "cli/kit_command.h"
 #include "core/types.h"
 #include "exhaust/exhaust.h"
 

@@ -250,9 +250,9 @@ std::vector<Run> runsOfAField() {
     for (Partition partition : kPartitions) {
       Settings settings = profile.settings;
       settings.partition = partition;
-      runs.push_back({std::string(partitionName(partition)) + ", " +
-                          profile.name,
-                      settings, Run::Variant::Plain});
+      runs.push_back(
+          {std::string(partitionName(partition)) + ", " + profile.name,
+           settings, Run::Variant::Plain});
     }
   }
   for (const Profile& profile : {profiles()[0], profiles()[1]}) {
@@ -261,8 +261,8 @@ std::vector<Run> runsOfAField() {
   }
   Settings layerFirst = profiles()[0].settings;
   layerFirst.partition = Partition::LayerFirst;
-  runs.push_back({"layer-first, cached layers", layerFirst,
-                  Run::Variant::Cached});
+  runs.push_back(
+      {"layer-first, cached layers", layerFirst, Run::Variant::Cached});
   return runs;
 }
 
@@ -299,10 +299,9 @@ std::optional<Finding> checkField(uint64_t index, const Heightfield& hf,
     }
   }
   for (const Run& run : runsOfAField()) {
-    const Heightfield& field = run.variant == Run::Variant::Given ? given
-                               : run.variant == Run::Variant::Cached
-                                   ? cached
-                                   : hf;
+    const Heightfield& field = run.variant == Run::Variant::Given    ? given
+                               : run.variant == Run::Variant::Cached ? cached
+                                                                     : hf;
     if (auto finding = checkRun(index, field, run.settings, run.name, impls)) {
       return finding;
     }

@@ -399,7 +399,8 @@ namespace {
 std::vector<int> layersOfRegions(const Heightfield& hf,
                                  const std::vector<int>& regions) {
   const int idCount =
-      regions.empty() ? 1 : *std::max_element(regions.begin(), regions.end()) + 1;
+      regions.empty() ? 1
+                      : *std::max_element(regions.begin(), regions.end()) + 1;
   std::vector<std::set<int>> sharesAColumn(idCount);
   for (size_t cell = 0; cell < hf.counts.size(); ++cell) {
     const auto first = regions.begin() + hf.cellStart[cell];

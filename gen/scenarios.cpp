@@ -430,7 +430,7 @@ Heightfield mosaic(int size, Rng& rng) {
 // ------------------------------------------------------ hostile shapes
 //
 // Shapes drawn without chance that push one step of §6 or §5 to its worst
-// case (issue 16): many holes in one region, one long thin loop, one region
+// case: many holes in one region, one long thin loop, one region
 // per cell, the most floors a column may hold.
 
 // An open floor with a one-cell pillar (a cell without a span) at every

@@ -255,8 +255,7 @@ Reproducer writeReproducer(CaseJudge& judge, const CommandUnderTest& tested,
 }
 
 KitReport shrinkCommand(const ShrinkOptions& options) {
-  const CommandUnderTest tested =
-      testedOf("shrink", options);
+  const CommandUnderTest tested = testedOf("shrink", options);
   checkOutputPlaces("shrink", {{"--out", options.outputDir, true}});
   const Heightfield hf = readHeightfieldFile(options.chfPath);
   const Settings settings = readSettingsFile(options.settingsPath);
@@ -294,8 +293,7 @@ KitReport shrinkCommand(const ShrinkOptions& options) {
 }
 
 KitReport fuzzCommand(const FuzzOptions& options) {
-  const CommandUnderTest tested =
-      testedOf("fuzz", options);
+  const CommandUnderTest tested = testedOf("fuzz", options);
   checkOutputPlaces("fuzz", {{"--out", options.outputDir, true}});
   const ScratchFolder work("regcon-kit");
   // A batch judge keeps each case's documents while its process may be

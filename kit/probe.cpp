@@ -19,7 +19,8 @@ struct OutOfRuns {};
 // Asks variants and keeps each answer in words.
 class Prober {
  public:
-  Prober(const FailsOn& fails, int maxRuns) : fails_(fails), maxRuns_(maxRuns) {}
+  Prober(const FailsOn& fails, int maxRuns)
+      : fails_(fails), maxRuns_(maxRuns) {}
 
   bool fails(const Heightfield& hf, const Settings& settings,
              const std::string& variant) {
@@ -30,7 +31,9 @@ class Prober {
     return failed;
   }
 
-  ProbeResult result(Blame blame) const { return {std::move(blame), answers_, runs_}; }
+  ProbeResult result(Blame blame) const {
+    return {std::move(blame), answers_, runs_};
+  }
 
  private:
   const FailsOn& fails_;
@@ -185,7 +188,8 @@ Blame simplificationPart(Prober& p, const Heightfield& hf,
   if (settings.maxEdgeLength > 0) {
     Settings s = settings;
     s.maxEdgeLength = 0;
-    if (!p.fails(hf, s, spaced(who) + "with MaxEdgeLength 0 (no length split)")) {
+    if (!p.fails(hf, s,
+                 spaced(who) + "with MaxEdgeLength 0 (no length split)")) {
       return {"§6", "length split", "agrees once no edge is split"};
     }
   }
@@ -230,8 +234,8 @@ Blame contourStep(Prober& p, const Heightfield& given,
   const std::string who = "with region " + std::to_string(region) + " alone";
   Settings raw = settings;
   raw.rawContours = true;
-  const ContourSet traced = implementationNamed("reference")
-                                .contours(alone, *alone.regions, raw);
+  const ContourSet traced =
+      implementationNamed("reference").contours(alone, *alone.regions, raw);
   const Heightfield filled = holesFilled(alone, region, traced);
   if (filled.regions != alone.regions &&
       !p.fails(filled, settings, who + " and its holes filled")) {
@@ -252,8 +256,8 @@ Blame contourStep(Prober& p, const Heightfield& given,
               "changes"};
 }
 
-ProbeResult probed(Prober& p, Blame (*step)(Prober&, const Heightfield&,
-                                            const Settings&),
+ProbeResult probed(Prober& p,
+                   Blame (*step)(Prober&, const Heightfield&, const Settings&),
                    const Heightfield& hf, const Settings& settings) {
   try {
     return p.result(step(p, hf, settings));
@@ -278,8 +282,10 @@ Blame symptomOfFallback(Prober& p, const Heightfield& hf,
 Blame failingStep(Prober& p, const Heightfield& hf, const Settings& settings) {
   if (hf.regions) return contourStep(p, hf, settings);
   Heightfield given = hf;
-  given.regions = implementationNamed("reference").partition(hf, settings).regions;
-  if (regionIds(*given.regions).empty()) return filterOrPartition(p, hf, settings);
+  given.regions =
+      implementationNamed("reference").partition(hf, settings).regions;
+  if (regionIds(*given.regions).empty())
+    return filterOrPartition(p, hf, settings);
   if (p.fails(given, settings,
               "with the reference's regions given (the contours alone)")) {
     return contourStep(p, given, settings);
@@ -304,10 +310,9 @@ ProbeResult probeBlame(const Heightfield& hf, const Settings& settings,
                        const Blame& blamed, const FailsOn& fails, int maxRuns) {
   Prober p(fails, maxRuns);
   if (!probeMayRefine(blamed)) return p.result(blamed);
-  ProbeResult found =
-      blamed.section == "§6"
-          ? probed(p, symptomOfFallback, hf, settings)
-          : probed(p, filterOrPartition, hf, settings);
+  ProbeResult found = blamed.section == "§6"
+                          ? probed(p, symptomOfFallback, hf, settings)
+                          : probed(p, filterOrPartition, hf, settings);
   // A step the classifier found stays blamed with its own words.
   if (found.blame.label() == blamed.label()) found.blame = blamed;
   if (found.blame.section.empty()) found.blame = blamed;

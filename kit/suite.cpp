@@ -302,14 +302,15 @@ void applyProbe(CaseOutcome& o, const ProbeResult& probe) {
     o.probeNote = "probed: no variant tried points at a step";
     return;
   }
-  const bool moved = probe.blame.section != v.specSection ||
-                     probe.blame.clause != v.clause;
+  const bool moved =
+      probe.blame.section != v.specSection || probe.blame.clause != v.clause;
   v.specSection = probe.blame.section;
   v.clause = probe.blame.clause;
   o.probeNote = "probed: " + probe.blame.label() + " (" + probe.blame.where +
-                ")" + (moved && v.status == Status::Mismatch
-                           ? "; the first difference is its symptom"
-                           : "");
+                ")" +
+                (moved && v.status == Status::Mismatch
+                     ? "; the first difference is its symptom"
+                     : "");
 }
 
 // Asks one failing case again on variants, as the suite asked it.

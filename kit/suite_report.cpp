@@ -262,8 +262,8 @@ ordered_json caseJson(const CaseOutcome& o) {
   c["picture"] = o.picture.empty() ? ordered_json() : ordered_json(o.picture);
   c["shrunk"] = shrunkJson(o);
   if (!o.shrinkNote.empty()) c["shrinkNote"] = o.shrinkNote;
-  if (!o.probeNote.empty()) c["probe"] = {{"note", o.probeNote},
-                                          {"answers", o.probeAnswers}};
+  if (!o.probeNote.empty())
+    c["probe"] = {{"note", o.probeNote}, {"answers", o.probeAnswers}};
   return c;
 }
 

@@ -1,7 +1,7 @@
 // The generators reach the hard cases: a measured share of multi-floor
-// fields holds each two-floor twist of gen/twists.h (issue 17 asks for at
-// least 20% each). A plain test, not a property: it measures a share over
-// many fields, so it samples the generator itself at every size.
+// fields holds each two-floor twist of gen/twists.h (at least 20% each). A
+// plain test, not a property: it measures a share over many fields, so it
+// samples the generator itself at every size.
 #include <gtest/gtest.h>
 
 #include <cstdint>

@@ -168,8 +168,7 @@ TEST_P(BorderChecks, RawLoopsAreTheTracedLoops) {
 // claim fails with no region small (docs/readings.md A28), and the pair is
 // left out for that reason alone.
 TEST_P(BorderChecks, ADiagonalContactCutsTheCornerTwoWays) {
-  const Heightfield hf =
-      testing::gridFromAscii({"1111", "1111", "1111"});
+  const Heightfield hf = testing::gridFromAscii({"1111", "1111", "1111"});
   const std::vector<int> regions{0, 2, 1, 0, 0, 1, 2, 0, 3, 3, 3, 3};
   Settings settings;
   settings.maxError = 1.3;
@@ -200,9 +199,9 @@ TEST_P(BorderChecks, ADiagonalContactCutsTheCornerTwoWays) {
   const checks::BorderReport report =
       checks::checkSharedBorders(hf, regions, settings, set, acceptedAlways);
   EXPECT_EQ(report.failure, "");
-  EXPECT_EQ(report.exemptFor,
-            (std::map<BorderExemption, int>{
-                {BorderExemption::DiagonalContact, 1}}));
+  EXPECT_EQ(
+      report.exemptFor,
+      (std::map<BorderExemption, int>{{BorderExemption::DiagonalContact, 1}}));
 }
 
 // A loop simplified again at MaxError 0 leaves out only the pairs it
@@ -227,8 +226,8 @@ TEST_P(BorderChecks, ARetriedLoopsStraightRunIsStillCompared) {
   const auto regionOneRetried = [](const checks::RegionLoop& loop) {
     return loop.region != 1;
   };
-  const checks::BorderReport report = checks::checkSharedBorders(
-      hf, regions, settings, set, regionOneRetried);
+  const checks::BorderReport report =
+      checks::checkSharedBorders(hf, regions, settings, set, regionOneRetried);
   expectOneBorderComparedAndAgreeing(report);
   EXPECT_EQ(report.perRegion, 1);  // region 1 was simplified again
 }

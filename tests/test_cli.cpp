@@ -167,7 +167,7 @@ TEST_F(Cli, OptionValuesBreakingInterchangeRulesAreUsageErrors) {
   }
 }
 
-// Issue 16: a flag is held to the range of the settings key it overrides
+// A flag is held to the range of the settings key it overrides
 // (interchange/settings_table.h): one past the largest accepted value is a
 // usage error naming the flag and the range, exactly as the document rejects
 // it.
@@ -205,7 +205,7 @@ TEST_F(Cli, FlagsAndSettingsDocumentsShareOneRange) {
   EXPECT_EQ(largest.exitCode, 0) << largest.err;
 }
 
-// Issue 16: NUL is not JSON, so an endless device or stream is rejected at
+// NUL is not JSON, so an endless device or stream is rejected at
 // its first byte, read as it streams (a reader that buffered its input first
 // would never finish).
 TEST_F(Cli, ValidateStopsAtTheFirstByteOfAnEndlessStream) {
@@ -405,7 +405,7 @@ TEST_F(Cli, RunOutputReadsBackAsAResult) {
   EXPECT_EQ(lines[2], "contours " + hashContours(stage.contours));
 }
 
-// Issue 5, item 4: `regcon run` itself (not only the library behind it)
+// `regcon run` itself (not only the library behind it)
 // reproduces every worked vector: regions, distances, contours, raw loops
 // and counters, compared as canonical documents, for both implementations.
 TEST_F(Cli, RunReproducesEveryWorkedVector) {
@@ -469,7 +469,7 @@ TEST_F(Cli, ImportedMeshValidates) {
   EXPECT_EQ(result.exitCode, 0) << result.err;
 }
 
-// Issue 16, item 6: 60 bytes asking for 119 M cells are refused at once,
+// 60 bytes asking for 119 M cells are refused at once,
 // before Recast allocates the grid; --max-cells moves the limit both ways.
 TEST_F(Cli, ImportRefusesAGridOverTheCellLimit) {
   writeText(path("huge.obj"),
@@ -618,7 +618,7 @@ TEST_F(CliConform, ACommandThatRejectsTheInputDoesNotConform) {
       << r.out;
 }
 
-// Issue 16, item 7: `-` is read once, into a temporary file that both the
+// `-` is read once, into a temporary file that both the
 // reference and the command read; the command is given its path, and the
 // file is gone after the run.
 TEST_F(CliConform, StandardInputIsGivenToBothSides) {
@@ -667,7 +667,7 @@ TEST_F(CliConform, BadInputIsExitTwoBeforeTheCommandRuns) {
 }  // namespace
 }  // namespace regcon
 
-// Issue 16, item 4: output that never lies or clobbers.
+// Output that never lies or clobbers.
 namespace regcon {
 namespace {
 

@@ -1,4 +1,4 @@
-// The hostile scenario shapes of issue 16 (pillars, serpentine,
+// The hostile scenario shapes (pillars, serpentine,
 // checkerboard, stack63) through the whole stage, on every implementation:
 // counts worked out by hand from the drawing of each shape, and the same
 // bytes from both implementations for every partition.

@@ -125,7 +125,7 @@ TEST(MeshImport, MissingFileNamesThePath) {
   expectInputError(path, path);
 }
 
-// Issue 16, item 6: the grid the options imply is checked before Recast
+// The grid the options imply is checked before Recast
 // allocates it. The square below is 54 bytes; at the default cell size 0.3
 // it spans 3276 / 0.3 = 10920 cells a side, 119,246,400 cells (Recast would
 // allocate and rasterize all of them for a minute and more).

@@ -2,8 +2,6 @@
 // at, on stand-in commands whose fault is known (a predicate on the
 // variant in place of the command under test), and through the suite with
 // an in-process implementation that throws on one step.
-#include "kit/probe.h"
-
 #include <gtest/gtest.h>
 
 #include <set>
@@ -12,6 +10,7 @@
 #include <vector>
 
 #include "kit/answer_source.h"
+#include "kit/probe.h"
 #include "kit/suite.h"
 #include "registry/implementations.h"
 #include "tests/cli_support.h"
@@ -37,8 +36,8 @@ constexpr const char* kGivenAgrees =
 //   11111.222
 //   11111.222
 Heightfield twoRooms() {
-  return testing::gridFromAscii({"11111.222", "11111.222", "11#11.222",
-                                 "11111.222", "11111.222"});
+  return testing::gridFromAscii(
+      {"11111.222", "11111.222", "11#11.222", "11111.222", "11111.222"});
 }
 constexpr int kPillar = 18;  // 8 spans a row (5 left, 3 right); x = 2, z = 2
 
@@ -48,7 +47,7 @@ Heightfield twoRoomsGiven() {
   Heightfield hf = twoRooms();
   hf.regions.emplace();
   for (int s = 0; s < hf.spanCount(); ++s) {
-    hf.regions->push_back(hf.spans[s].area == 1 ? 1
+    hf.regions->push_back(hf.spans[s].area == 1   ? 1
                           : hf.spans[s].area == 2 ? 2
                                                   : 0);
   }
@@ -68,8 +67,8 @@ TEST(Probe, AFaultOnlyWhereRegionsMergeIsBlamedOnMerging) {
                                       const Settings& s) {
     return !hf.regions && s.mergeRegionArea > 0;
   };
-  const auto probe = probeFailure(twoRooms(), monotone(0, 400),
-                                  failsWhenMerging);
+  const auto probe =
+      probeFailure(twoRooms(), monotone(0, 400), failsWhenMerging);
   EXPECT_EQ(probe.blame.label(), "§5.2 merging");
   EXPECT_EQ(probe.answers,
             (Answers{kGivenAgrees,
@@ -81,8 +80,8 @@ TEST(Probe, AFaultOnlyWhereIslandsGoIsBlamedOnIslands) {
                                               const Settings& s) {
     return !hf.regions && s.minRegionArea > 0;
   };
-  const auto probe = probeFailure(twoRooms(), monotone(3, 400),
-                                  failsWhenRemovingIslands);
+  const auto probe =
+      probeFailure(twoRooms(), monotone(3, 400), failsWhenRemovingIslands);
   EXPECT_EQ(probe.blame.label(), "§5.1 islands");
   EXPECT_EQ(probe.runs, 3);
 }
@@ -102,19 +101,17 @@ TEST(Probe, AFaultOfOnePartitionIsThatPartitionsOwnStep) {
             "agrees as watershed with MinRegionArea and MergeRegionArea 0");
   Settings watershed = monotone(3, 400);
   watershed.partition = Partition::Watershed;
-  EXPECT_EQ(probeFailure(twoRooms(), watershed,
-                         failsComputing(Partition::Watershed))
-                .blame.label(),
-            "§2 watershed");
+  EXPECT_EQ(
+      probeFailure(twoRooms(), watershed, failsComputing(Partition::Watershed))
+          .blame.label(),
+      "§2 watershed");
 }
 
 TEST(Probe, AFaultOfEveryPartitionIsTheNumberingTheyShare) {
-  const FailsOn failsWhenPartitioning = [](const Heightfield& hf,
-                                           const Settings&) {
-    return !hf.regions;
-  };
-  const auto probe = probeFailure(twoRooms(), monotone(3, 400),
-                                  failsWhenPartitioning);
+  const FailsOn failsWhenPartitioning =
+      [](const Heightfield& hf, const Settings&) { return !hf.regions; };
+  const auto probe =
+      probeFailure(twoRooms(), monotone(3, 400), failsWhenPartitioning);
   EXPECT_EQ(probe.blame.label(), "§5.3 numbering");
   EXPECT_EQ(probe.runs, 5);  // given, no merging, no islands, 2 partitions
 }
@@ -138,8 +135,8 @@ TEST(Probe, AFaultInTheLengthSplitIsBlamedThere) {
                                         const Settings& s) {
     return hf.regions && s.maxEdgeLength > 0;
   };
-  const auto probe = probeFailure(twoRoomsGiven(), Settings{},
-                                  failsWhenSplitting);
+  const auto probe =
+      probeFailure(twoRoomsGiven(), Settings{}, failsWhenSplitting);
   EXPECT_EQ(probe.blame.label(), "§6 length split");
   // Region 1 fails alone, its holes filled too; no length split agrees.
   EXPECT_EQ(probe.runs, 3);
@@ -165,8 +162,8 @@ TEST(Probe, RegionsThatFailOnlyTogetherPointAtTheCounters) {
     ids.erase(0);
     return ids.size() >= 2;
   };
-  const auto probe = probeFailure(twoRoomsGiven(), Settings{},
-                                  failsWithTwoRegions);
+  const auto probe =
+      probeFailure(twoRoomsGiven(), Settings{}, failsWithTwoRegions);
   EXPECT_EQ(probe.blame.label(), "§6 counters");
   EXPECT_EQ(probe.answers, (Answers{"agrees with region 1 alone",
                                     "agrees with region 2 alone"}));
@@ -203,8 +200,8 @@ TEST(ProbeBlame, AMergeBlameThatStaysWithoutMergingMovesToThePartition) {
     return !hf.regions && s.partition == Partition::Monotone;
   };
   const kit::Blame blamed{"§5.2", "merging", "region 3 takes region 4"};
-  const auto probe = probeBlame(twoRooms(), monotone(0, 400), blamed,
-                                failsComputingMonotone);
+  const auto probe =
+      probeBlame(twoRooms(), monotone(0, 400), blamed, failsComputingMonotone);
   EXPECT_EQ(probe.blame.label(), "§3 monotone");
 }
 
@@ -216,8 +213,8 @@ TEST(ProbeBlame, AFallbackThatGoesWithStraightBordersOffIsStraightBorders) {
     return s.straightRegionBorders;
   };
   const kit::Blame blamed{"§6", "fallback", "region 1, contour 0"};
-  const auto probe = probeBlame(twoRoomsGiven(), Settings{}, blamed,
-                                failsOnStraightBorders);
+  const auto probe =
+      probeBlame(twoRoomsGiven(), Settings{}, blamed, failsOnStraightBorders);
   EXPECT_EQ(probe.blame.label(), "§6 straight borders");
   EXPECT_EQ(probe.answers,
             (Answers{"fails with MaxEdgeLength 0 (no length split)",

@@ -87,7 +87,7 @@ int maxWalkablePerColumn(const Heightfield& hf) {
   return best;
 }
 
-// The shapes drawn without chance (issue 16): the seed changes nothing.
+// The shapes drawn without chance: the seed changes nothing.
 const std::set<std::string> kUnseeded{"flat",     "pillars",    "pillars4",
                                       "pillars8", "serpentine", "checkerboard",
                                       "stack63"};

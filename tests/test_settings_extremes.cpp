@@ -1,7 +1,7 @@
 // Every setting at the ends of its range (interchange §2: integers
 // 0..2^31-1, MaxError any finite double >= 0) on every implementation, with
 // the results worked out by hand. Run under the dev build's UBSan, these
-// also show that no arithmetic on a setting overflows (issue 16: MaxEdgeLength
+// also show that no arithmetic on a setting overflows (MaxEdgeLength
 // 3037000500 once squared past int64 and acted like 1).
 #include <gtest/gtest.h>
 

@@ -385,8 +385,8 @@ TEST_P(DuplicatePositions, CornerOfTwoFloorsAtACliffMergesKeepingTheFirst) {
 // the edge to (3,22) is labelled 0. Comparing (x, y, z) would keep
 // (2,5,22,15) as well.
 TEST_P(DuplicatePositions, CompareXAndZOnlyAcrossFloors) {
-  const std::string path = std::string(REGCON_SOURCE_DIR) +
-                           "/corpus/repeated-corner-3x24.chf.json";
+  const std::string path =
+      std::string(REGCON_SOURCE_DIR) + "/corpus/repeated-corner-3x24.chf.json";
   const Heightfield hf = readHeightfieldFile(path);
   Settings settings;
   settings.partition = Partition::Layers;
@@ -403,7 +403,7 @@ TEST_P(DuplicatePositions, CompareXAndZOnlyAcrossFloors) {
                                       {0, 0, 24, -1}}));
 }
 
-// Interchange §3 and issue 12: whatever the partition, regions() and
+// Interchange §3: whatever the partition, regions() and
 // runStage carry the heightfield's own §1 field; a caller that reads only
 // the contours (runStage WhenComputed, the `contours` command) gets the
 // same regions and contours, and a field only when the partition made one.
