@@ -13,6 +13,7 @@
 #include <mutex>
 #include <nlohmann/json.hpp>
 #include <sstream>
+#include <stdexcept>
 #include <thread>
 
 #include "core/implementation.h"
@@ -324,8 +325,13 @@ void probeOne(const SuiteOptions& options, CaseOutcome& o,
                                   limitsOf(options), options.batch,
                                   options.answers};
     CaseJudge judge(tested, scratch.subfolder(std::to_string(job)).string());
+    // A variant that times out would cost --timeout a run: the probe stops.
     const FailsOn fails = [&judge](const Heightfield& h, const Settings& s) {
-      return judge.judge(h, s).outcome != kAgree;
+      const Judgement j = judge.judge(h, s);
+      if (j.verdict.status == Status::Timeout) {
+        throw std::runtime_error("a variant of the case timed out");
+      }
+      return j.outcome != kAgree;
     };
     if (!fails(hf, settings)) {
       o.probeNote = "not probed: asked again, the command agrees on this case";

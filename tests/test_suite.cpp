@@ -181,6 +181,36 @@ TEST_F(Suite, ACrashNamesItsSignal) {
   EXPECT_EQ(caseOf(kRejectCase)["status"], "crashed");
 }
 
+// A port that crashes whenever it computes a partition, and is right on
+// a given one: the probe asks variants and finds that every partition
+// fails with §5.1 and §5.2 left out while the contours alone agree, so the
+// step they share, §5.3, is blamed; the report lists the variants.
+TEST_F(Suite, ACrashIsProbedAndBlamedOnTheStepTheVariantsPointAt) {
+  const std::string reference = shellQuote(kRegcon) + " run \"$1\" \"$2\"";
+  suite(port("crash-computing", "grep -q '\"regions\"' \"$1\" && exec " +
+                                    reference + "\nkill -SEGV $$"));
+  const json c = caseOf(kWatershedCase);
+  EXPECT_EQ(c["status"], "crashed");
+  EXPECT_EQ(c["spec"], "§5.3") << c.dump();
+  EXPECT_EQ(c["clause"], "numbering");
+  const json answers = c["probe"]["answers"];
+  ASSERT_FALSE(answers.empty()) << c.dump();
+  EXPECT_EQ(answers[0],
+            "agrees with the reference's regions given (the contours alone)");
+  EXPECT_NE(readText(path("stdout.txt")).find("probed: §5.3 numbering"),
+            std::string::npos);
+}
+
+// A variant that hangs would cost --timeout a run: the probe stops there.
+TEST_F(Suite, AProbeStopsAtAVariantThatTimesOut) {
+  suite(port("crash-then-hang",
+             "grep -q '\"regions\"' \"$1\" && exec sleep 30\nkill -SEGV $$"),
+        "--timeout 1");
+  const json c = caseOf(kWatershedCase);
+  EXPECT_EQ(c["status"], "crashed");
+  EXPECT_EQ(c["probe"]["note"], "not probed: a variant of the case timed out");
+}
+
 TEST_F(Suite, GarbageIsInvalidOutputSayingWhy) {
   suite(port("garbage", "echo 'hello, world'"));
   expectCase(kWatershedCase, "invalid-output", "command output");
