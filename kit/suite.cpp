@@ -296,6 +296,10 @@ bool probeable(const CaseOutcome& o) {
   }
 }
 
+// A difference whose place the probe moved reads "first differs in
+// STAGE: STEP, found by probing; first seen as ..."; any other failure
+// keeps the classifier's message (shrink and fuzz give the same) and the
+// report's probe line names the step.
 void applyProbe(CaseOutcome& o, const ProbeResult& probe) {
   o.probeAnswers = probe.answers;
   Verdict& v = o.verdict;
@@ -303,15 +307,17 @@ void applyProbe(CaseOutcome& o, const ProbeResult& probe) {
     o.probeNote = "probed: no variant tried points at a step";
     return;
   }
-  const bool moved =
-      probe.blame.section != v.specSection || probe.blame.clause != v.clause;
+  const std::string before = Blame{v.specSection, v.clause, ""}.label();
+  const std::string found = probe.blame.label();
   v.specSection = probe.blame.section;
   v.clause = probe.blame.clause;
-  o.probeNote = "probed: " + probe.blame.label() + " (" + probe.blame.where +
-                ")" +
-                (moved && v.status == Status::Mismatch
-                     ? "; the first difference is its symptom"
-                     : "");
+  o.probeNote = "probed: " + found + " (" + probe.blame.where + ")";
+  const std::string prefix = "first differs in " + v.firstStage + ": ";
+  if (v.status == Status::Mismatch && found != before &&
+      v.message.rfind(prefix, 0) == 0) {
+    v.message = prefix + found + ", found by probing; first seen as " +
+                v.message.substr(prefix.size());
+  }
 }
 
 // Asks one failing case again on variants, as the suite asked it.
