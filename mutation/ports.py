@@ -3,8 +3,10 @@
 
 Each mutant of the suite's power samples (conformance/samples/*.json) that
 the pool kills is written into a scratch copy of the tree (mutate.py's),
-built as a whole `regcon`, and run as a port behind the protocol: `regcon
-run` of the mutated build, judged by the unmutated `regcon` (--regcon).
+built as a whole `regcon` with _GLIBCXX_ASSERTIONS (a read past the end
+then fails every time, as in a bounds-checked language) and run as a port
+behind the protocol: `regcon run` of the mutated build, judged by the
+unmutated `regcon` (--regcon).
 Per mutant it records:
 
   caught         the suite fails it (exit 5)
@@ -177,9 +179,12 @@ def command_run(args):
     args.scratch = os.path.abspath(args.scratch)  # cmake runs inside it
     src = mutate.sync_scratch(os.getcwd(), args.scratch)
     build = os.path.join(os.path.abspath(args.scratch), "build")
+    # Bounds-checked standard containers: a read past the end then fails on
+    # every run, as in a port written in a bounds-checked language, rather
+    # than crashing or not with the heap around it.
     configure = (f"cmake -S {src} -B {build} -DCMAKE_BUILD_TYPE=Release "
                  "-DREGCON_TESTS=OFF -DCMAKE_CXX_COMPILER_LAUNCHER=ccache "
-                 ">/dev/null")
+                 "-DCMAKE_CXX_FLAGS=-D_GLIBCXX_ASSERTIONS >/dev/null")
     if mutate.shell(configure, src, 600)[0] != 0:
         sys.exit("ports.py: cannot configure " + build)
     port = os.path.join(build, "regcon") + " run"
