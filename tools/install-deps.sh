@@ -6,7 +6,7 @@ packages=(cmake make g++ clang-14 libclang-rt-14-dev clang-format
   nlohmann-json3-dev libcli11-dev libssl-dev librecast-dev
   libbenchmark-dev libbenchmark-tools python3-scipy gnuplot-nox
   librsvg2-bin libxml2-dev libxml2-utils libpng-dev python3 chromium
-  afl++ libc++-14-dev libc++abi-14-dev zip unzip gcovr python3-pil)
+  afl++ libc++-14-dev libc++abi-14-dev zip unzip gcovr python3-pil patch)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing+=("$p")
