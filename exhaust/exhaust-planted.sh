@@ -52,7 +52,8 @@ echo "| planted bug | found by \`regcon exhaust --bound $bound\` | wall seconds 
 echo "|---|---|---|"
 for patch in "${patches[@]}"; do
   name=$(basename "$patch" .patch)
-  folder=$(basename "$(dirname "$patch")")
+  label=baseline  # props/planted/NAME or fuzz/planted/NAME
+  [ "$patch" = baseline ] || label=$(basename "$(dirname "$(dirname "$patch")")")/planted/$name
   if [ "$patch" != baseline ]; then
     (cd "$scratch/tree" && patch -s -p1 <"$patch")
   fi
@@ -65,7 +66,7 @@ for patch in "${patches[@]}"; do
   else
     found=$(grep -m1 -E "^field [0-9]+" "$scratch/$name-$shard.txt" || true)
   fi
-  echo "| $folder/$name | ${found:-see $scratch/$name-$shard.txt} | $seconds |"
+  echo "| $label | ${found:-see $scratch/$name-$shard.txt} | $seconds |"
   if [ "$patch" != baseline ]; then
     (cd "$scratch/tree" && patch -s -R -p1 <"$patch")
   fi
