@@ -52,9 +52,10 @@ echo "| planted bug | found by \`regcon exhaust --bound $bound\` | wall seconds 
 echo "|---|---|---|"
 for patch in "${patches[@]}"; do
   name=$(basename "$patch" .patch)
-  label=baseline  # props/planted/NAME or fuzz/planted/NAME
-  [ "$patch" = baseline ] || label=$(basename "$(dirname "$(dirname "$patch")")")/planted/$name
+  label=baseline
   if [ "$patch" != baseline ]; then
+    # props/planted/NAME or fuzz/planted/NAME
+    label=$(basename "$(dirname "$(dirname "$patch")")")/planted/$name
     (cd "$scratch/tree" && patch -s -p1 <"$patch")
   fi
   cmake --build "$scratch/tree/build/props" --target regcon_cli -j2 >/dev/null
