@@ -16,8 +16,7 @@ namespace regcon::opt {
 namespace {
 
 // Readings R4: cached layers when the heightfield has them.
-std::vector<int> layerFirstRegions(const Heightfield& hf,
-                                   const LiveLinks& links) {
+Labelled layerFirstRegions(const Heightfield& hf, const LiveLinks& links) {
   if (hf.layers) return labelComponents(hf, links, &*hf.layers);
   // One walkable span per column: nothing overlaps, every layer is 0, and
   // the components with layers are the layer partition's own.
@@ -35,6 +34,15 @@ std::vector<int> watershedPartition(const Heightfield& hf,
   const MutualLinks table(hf, workers);
   distances = distanceField(hf, table, workers);
   return watershedRegions(hf, table, *distances, workers);
+}
+
+// The layer partitions end in §5.1 alone, then §5.3's numbering.
+RegionResult islandsRemoved(Labelled labelled, int64_t minArea) {
+  removeIslands(labelled, minArea);
+  RegionResult result;
+  result.regions = std::move(labelled.regions);
+  result.regionCount = numberRegions(result.regions);
+  return result;
 }
 
 // Watershed and monotone end in filterAndMerge, which numbers the regions
@@ -62,15 +70,11 @@ RegionResult partition(const Heightfield& hf, const Settings& settings,
       return result;
     }
     case Partition::Layers:
-      regions = layerRegions(hf, links);
-      break;
+      return islandsRemoved(layerRegions(hf, links), settings.minRegionArea);
     case Partition::LayerFirst:
-      regions = layerFirstRegions(hf, links);
       break;
   }
-  removeIslands(hf, links, regions, settings.minRegionArea);
-  result.regionCount = numberRegions(regions);
-  return result;
+  return islandsRemoved(layerFirstRegions(hf, links), settings.minRegionArea);
 }
 
 }  // namespace

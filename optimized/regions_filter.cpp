@@ -57,12 +57,6 @@ void gatherRows(const Heightfield& hf, const LiveLinks& links,
   });
 }
 
-// Calls visit(span, cell) for every span, in span order.
-template <class Visit>
-void forEachSpan(const Heightfield& hf, Visit visit) {
-  forEachSpanOfRows(hf, 0, hf.depth, visit);
-}
-
 // §5.1 and §5.2 on regions indexed by id, from one pass over the links. A
 // merged region points to its target; link lists keep stale ids and are
 // renamed when next read.
@@ -241,11 +235,16 @@ int largestId(const std::vector<int>& regions) {
 // span order. A root is always the smallest span of its tree, so every
 // parent index is below its span's, and the numbering pass (ascending)
 // finds its parent already numbered: the ids come out in order of first
-// span, as the flood's did.
-std::vector<int> labelComponents(const Heightfield& hf, const LiveLinks& links,
-                                 const std::vector<int>* layers) {
+// span, as the flood's did. §5.1's facts come from the same pass: a link
+// between two walkable spans of different classes always joins two
+// components, so both ends' components have a neighbour.
+Labelled labelComponents(const Heightfield& hf, const LiveLinks& links,
+                         const std::vector<int>* layers) {
   const int n = hf.spanCount();
-  std::vector<int> label(n, 0);  // the parent of each span, then its id
+  Labelled out;
+  std::vector<int>& label = out.regions;  // each span's parent, then its id
+  label.assign(n, 0);
+  std::vector<char> bordersOther(n, 0);
   auto sameClass = [&](int a, int b) {
     return hf.spans[a].area == hf.spans[b].area &&
            (layers == nullptr || (*layers)[a] == (*layers)[b]);
@@ -262,42 +261,42 @@ std::vector<int> labelComponents(const Heightfield& hf, const LiveLinks& links,
     if (hf.spans[s].area == 0) continue;
     for (int d : {0, 3}) {
       const int t = links(s, d);
-      if (t < 0 || !sameClass(s, t)) continue;
+      if (t < 0) continue;
+      if (!sameClass(s, t)) {
+        if (hf.spans[t].area != 0) bordersOther[s] = bordersOther[t] = 1;
+        continue;
+      }
       const int a = root(s), b = root(t);
       if (a != b) label[std::max(a, b)] = std::min(a, b);
     }
   }
-  int nextId = 1;
+  out.size.push_back(0);
+  out.hasNeighbour.push_back(0);
   for (int s = 0; s < n; ++s) {
     if (hf.spans[s].area == 0) {
       label[s] = 0;
-    } else {
-      label[s] = label[s] == s ? nextId++ : label[label[s]];
+      continue;
     }
+    if (label[s] == s) {
+      label[s] = static_cast<int>(out.size.size());
+      out.size.push_back(0);
+      out.hasNeighbour.push_back(0);
+    } else {
+      label[s] = label[label[s]];
+    }
+    ++out.size[label[s]];
+    out.hasNeighbour[label[s]] |= bordersOther[s];
   }
-  return label;
+  return out;
 }
 
-void removeIslands(const Heightfield& hf, const LiveLinks& links,
-                   std::vector<int>& regions, int64_t minArea) {
-  const int maxId = largestId(regions);
-  std::vector<int64_t> size(maxId + 1, 0);
-  std::vector<char> hasNeighbour(maxId + 1, 0);
-  forEachSpan(hf, [&](int s, int cell) {
-    const int r = regions[s];
-    if (r == 0) return;
-    ++size[r];
-    for (int d = 0; d < 4 && !hasNeighbour[r]; ++d) {
-      // Most targets are in the span's own region: no link-back check.
-      const int n = links.rawTarget(s, cell, d);
-      if (n < 0 || regions[n] == 0 || regions[n] == r) continue;
-      if (links.linksBack(s, cell, d, n)) hasNeighbour[r] = 1;
-    }
-  });
+void removeIslands(Labelled& labelled, int64_t minArea) {
   // All judged at once (readings A2): removing an island changes no other
   // region's neighbours, since it has none.
-  for (int& r : regions) {
-    if (r != 0 && size[r] < minArea && !hasNeighbour[r]) r = 0;
+  for (int& r : labelled.regions) {
+    if (r != 0 && labelled.size[r] < minArea && !labelled.hasNeighbour[r]) {
+      r = 0;
+    }
   }
 }
 

@@ -106,30 +106,16 @@ std::vector<std::vector<int>> overlapSets(const Heightfield& hf,
   return overlaps;
 }
 
-// For every region id, the ids of the regions a mutual link joins it to.
-std::vector<std::vector<int>> adjacencySets(const Heightfield& hf,
-                                            const LiveLinks& links,
-                                            const std::vector<int>& regions,
+// For every region id, the ids of the regions a mutual link joins it to,
+// from the monotone sweep's gathered pairs: the sweep read every link
+// already, so the sets cost no second pass over the links.
+std::vector<std::vector<int>> adjacencySets(const RegionLinks& gathered,
                                             int maxId) {
+  std::vector<int> count(maxId + 1, 0);
+  for (const auto& pair : gathered.pairs) ++count[pair.first];
   std::vector<std::vector<int>> adjacent(maxId + 1);
-  const int cells = static_cast<int>(hf.counts.size());
-  for (int cell = 0; cell < cells; ++cell) {
-    const int end = hf.cellStart[cell] + hf.counts[cell];
-    for (int s = hf.cellStart[cell]; s < end; ++s) {
-      const int r = regions[s];
-      if (r == 0) continue;
-      // Directions +z and +x only: the link back covers -z and -x. The
-      // regions are compared before the link back is checked: most links
-      // stay inside a region.
-      for (int d : {1, 2}) {
-        const int n = links.rawTarget(s, cell, d);
-        if (n < 0 || regions[n] == 0 || regions[n] == r) continue;
-        if (!links.linksBack(s, cell, d, n)) continue;
-        addToSet(adjacent[r], regions[n]);
-        addToSet(adjacent[regions[n]], r);
-      }
-    }
-  }
+  for (int id = 1; id <= maxId; ++id) adjacent[id].reserve(count[id]);
+  for (const auto& [r, n] : gathered.pairs) addToSet(adjacent[r], n);
   for (auto& ids : adjacent) sortUnique(ids);
   return adjacent;
 }
@@ -138,19 +124,17 @@ std::vector<std::vector<int>> adjacencySets(const Heightfield& hf,
 // survivor; sets keep stale ids and are renamed when next read.
 class LayerMerge {
  public:
-  LayerMerge(const Heightfield& hf, const LiveLinks& links,
-             std::vector<int> regions)
+  // The sweep's regions with the RegionLinks it gathered on the way.
+  LayerMerge(const Heightfield& hf, std::vector<int> regions,
+             RegionLinks gathered)
       : regions_(std::move(regions)),
-        maxId_(largestId(regions_)),
+        maxId_(static_cast<int>(gathered.size.size()) - 1),
         ids_(maxId_),
-        area_(maxId_ + 1, 0),
+        area_(std::move(gathered.area)),
+        size_(std::move(gathered.size)),
         dirty_(maxId_ + 1, 1),
-        adjacent_(adjacencySets(hf, links, regions_, maxId_)),
-        overlaps_(overlapSets(hf, regions_, maxId_)) {
-    for (int s = 0; s < hf.spanCount(); ++s) {
-      area_[regions_[s]] = hf.spans[s].area;
-    }
-  }
+        adjacent_(adjacencySets(gathered, maxId_)),
+        overlaps_(overlapSets(hf, regions_, maxId_)) {}
 
   std::vector<int> run() {
     for (bool changed = true; changed;) {
@@ -191,6 +175,20 @@ class LayerMerge {
   // The area of every id (a survivor's is its members').
   std::vector<int> areas() { return std::move(area_); }
 
+  // After run(): §5.1's facts by surviving id, from the merge's own sizes
+  // and adjacency sets instead of a pass over the links.
+  Labelled labelled(std::vector<int> regions) {
+    Labelled out{std::move(regions), std::vector<int64_t>(maxId_ + 1, 0),
+                 std::vector<char>(maxId_ + 1, 0)};
+    for (int id = 1; id <= maxId_; ++id) out.size[ids_.find(id)] += size_[id];
+    for (int a = 1; a <= maxId_; ++a) {
+      if (!ids_.survives(a)) continue;
+      rename(adjacent_[a], a);
+      out.hasNeighbour[a] = adjacent_[a].empty() ? 0 : 1;
+    }
+    return out;
+  }
+
  private:
   void rename(std::vector<int>& ids, int self) {
     for (int& id : ids) id = ids_.find(id);
@@ -230,6 +228,7 @@ class LayerMerge {
   int maxId_;
   MergedIds ids_;
   std::vector<int> area_;
+  std::vector<int64_t> size_;
   std::vector<char> dirty_;
   std::vector<std::vector<int>> adjacent_;
   std::vector<std::vector<int>> overlaps_;
@@ -335,19 +334,31 @@ std::vector<int> monotoneRegions(const Heightfield& hf, const LiveLinks& links,
   return region;
 }
 
-std::vector<int> layerRegions(const Heightfield& hf, const LiveLinks& links) {
+namespace {
+
+LayerMerge sweptLayerMerge(const Heightfield& hf, const LiveLinks& links) {
+  RegionLinks gathered;
+  std::vector<int> regions = monotoneRegions(hf, links, &gathered);
+  return LayerMerge(hf, std::move(regions), std::move(gathered));
+}
+
+}  // namespace
+
+Labelled layerRegions(const Heightfield& hf, const LiveLinks& links) {
   // Shortcut: with one walkable span per column nothing overlaps, so the
   // merge ends in the components of "linked and same area". Used whatever
   // the component sizes: the general code gives the same partition (A5),
   // and every caller renumbers or only compares ids for equality.
   if (isSingleFloor(hf)) return labelComponents(hf, links, nullptr);
-  return LayerMerge(hf, links, monotoneRegions(hf, links)).run();
+  LayerMerge merge = sweptLayerMerge(hf, links);
+  std::vector<int> regions = merge.run();
+  return merge.labelled(std::move(regions));
 }
 
 // Readings R4 on a field with overlapping walkable spans: the layer
 // regions, then each region's layer.
 LayeredRegions computeLayers(const Heightfield& hf, const LiveLinks& links) {
-  LayerMerge merge(hf, links, monotoneRegions(hf, links));
+  LayerMerge merge = sweptLayerMerge(hf, links);
   LayeredRegions layered;
   layered.regions = merge.run();
   // The merge's own overlap sets, renamed, instead of a second pass over
@@ -372,8 +383,10 @@ LayeredRegions computeLayers(const Heightfield& hf, const LiveLinks& links) {
 // links and has one layer, so a component is a union of whole regions, and
 // two regions are in one exactly when a chain of linked regions of that
 // area and layer joins them. Ids in order of first span, as labelComponents.
-std::vector<int> componentsPerLayer(const Heightfield& hf,
-                                    const LayeredRegions& layered) {
+// §5.1's facts come region by region too: a component has a neighbour when
+// one of its regions is joined to a region of another component.
+Labelled componentsPerLayer(const Heightfield& hf,
+                            const LayeredRegions& layered) {
   const int maxId = largestId(layered.regions);
   MergedIds components(maxId);
   for (int a = 1; a <= maxId; ++a) {
@@ -387,16 +400,26 @@ std::vector<int> componentsPerLayer(const Heightfield& hf,
     }
   }
   std::vector<int> idOf(maxId + 1, 0);
-  std::vector<int> label(hf.spanCount(), 0);
-  int nextId = 1;
+  Labelled out{std::vector<int>(hf.spanCount(), 0), {0}, {0}};
   for (int s = 0; s < hf.spanCount(); ++s) {
     const int r = layered.regions[s];
     if (r == 0) continue;
     int& id = idOf[components.find(r)];
-    if (id == 0) id = nextId++;
-    label[s] = id;
+    if (id == 0) {
+      id = static_cast<int>(out.size.size());
+      out.size.push_back(0);
+      out.hasNeighbour.push_back(0);
+    }
+    out.regions[s] = id;
+    ++out.size[id];
   }
-  return label;
+  for (int a = 1; a <= maxId; ++a) {
+    for (int b : layered.adjacent[a]) {
+      const int own = components.find(a);
+      if (own != components.find(b)) out.hasNeighbour[idOf[own]] = 1;
+    }
+  }
+  return out;
 }
 
 }  // namespace regcon::opt

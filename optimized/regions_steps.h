@@ -38,9 +38,18 @@ struct RegionLinks {
 std::vector<int> monotoneRegions(const Heightfield& hf, const LiveLinks& links,
                                  RegionLinks* gathered = nullptr);
 
+// A partition before §5.1 with what §5.1 asks of each region id, gathered
+// by the step that made it: its span count, and whether a mutual link joins
+// it to another region.
+struct Labelled {
+  std::vector<int> regions;
+  std::vector<int64_t> size;       // by region id
+  std::vector<char> hasNeighbour;  // by region id
+};
+
 // §4 without any §5 step: the layer regions, ids as the merge leaves them
 // (readings A6), or the shortcut's components on single-floor fields.
-std::vector<int> layerRegions(const Heightfield& hf, const LiveLinks& links);
+Labelled layerRegions(const Heightfield& hf, const LiveLinks& links);
 
 // Whether no column holds two walkable spans (§4's shortcut).
 bool isSingleFloor(const Heightfield& hf);
@@ -58,18 +67,18 @@ LayeredRegions computeLayers(const Heightfield& hf, const LiveLinks& links);
 
 // Layer-first from computeLayers(): the components of "linked, same area,
 // same layer", ids 1..n in order of first span (labelComponents' result).
-std::vector<int> componentsPerLayer(const Heightfield& hf,
-                                    const LayeredRegions& layered);
+Labelled componentsPerLayer(const Heightfield& hf,
+                            const LayeredRegions& layered);
 
 // Connected components of "mutually linked, same area, same layer" over
 // walkable spans, ids 1..n in order of first span. Without layers, the
 // components of "linked and same area".
-std::vector<int> labelComponents(const Heightfield& hf, const LiveLinks& links,
-                                 const std::vector<int>* layers);
+Labelled labelComponents(const Heightfield& hf, const LiveLinks& links,
+                         const std::vector<int>* layers);
 
-// §5.1: removes regions smaller than minArea without a neighbouring region.
-void removeIslands(const Heightfield& hf, const LiveLinks& links,
-                   std::vector<int>& regions, int64_t minArea);
+// §5.1: removes regions smaller than minArea without a neighbouring region,
+// from the facts the partition step gathered (no pass over the links).
+void removeIslands(Labelled& labelled, int64_t minArea);
 
 // §5.1 then §5.2 with readings R13 and A4, from one pass over the links,
 // and §5.3's numbering in the last pass (ids 1..k by first span); returns k.

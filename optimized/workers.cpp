@@ -1,9 +1,10 @@
-#include "core/determinism.h"  // first: the floating-point rules every implementation file keeps
-
-#include "optimized/workers.h"
-
+// clang-format off: this include comes first, before any other code
+#include "core/determinism.h"
+// clang-format on
 #include <algorithm>
 #include <cstdint>
+
+#include "optimized/workers.h"
 
 namespace regcon::opt {
 
