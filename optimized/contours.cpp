@@ -7,6 +7,8 @@
 #include <cstdint>
 #include <cstring>
 #include <iterator>
+#include <numeric>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -234,14 +236,20 @@ struct Hole {
   SimplifiedLoop simplified;
 };
 
-// One region's contours (§6 Holes, Output) appended to `out`.
+// Each region's contours (§6 Holes, Output) appended to `out`, one region
+// after another; the outline and hole lists are kept from region to region
+// (a field of many small regions allocated them once a region).
 class RegionContours {
  public:
-  RegionContours(int region, const BorderRules& rules, const Settings& settings,
-                 ContourSet& out)
-      : region_(region), rules_(rules), settings_(settings), out_(out) {}
+  RegionContours(const Settings& settings, ContourSet& out)
+      : settings_(settings), out_(out) {}
 
-  void build(const std::vector<const TracedLoop*>& loops) {
+  void build(int region, const BorderRules& rules,
+             std::span<const TracedLoop* const> loops) {
+    region_ = region;
+    rules_ = &rules;
+    outlines_.clear();
+    holes_.clear();
     for (const TracedLoop* loop : loops) simplify(*loop);
     for (size_t h = 0; h < holes_.size(); ++h) assign(static_cast<int>(h));
     for (Outline& outline : outlines_) emit(outline);
@@ -250,7 +258,7 @@ class RegionContours {
  private:
   void simplify(const TracedLoop& loop) {
     SimplifiedLoop simplified =
-        contours::simplifyLoop(loop.raw, loop.area2, settings_, rules_);
+        contours::simplifyLoop(loop.raw, loop.area2, settings_, *rules_);
     if (simplified.rawFallback) ++out_.rawFallbacks;
     if (loop.area2 < 0) {
       holes_.push_back({&loop, std::move(simplified)});
@@ -291,8 +299,9 @@ class RegionContours {
     return contours::joinHoles(base, loops, region_);
   }
 
-  Loop joinedLoop(const Outline& outline) {
-    if (outline.holes.empty()) return outline.simplified.vertices;
+  // Takes the simplified loop, which emit() needs no more.
+  Loop joinedLoop(Outline& outline) {
+    if (outline.holes.empty()) return std::move(outline.simplified.vertices);
     bool raw = false;
     contours::JoinResult joined = join(outline, raw);
     if (contours::hasProperCrossing(joined.loop)) {
@@ -303,13 +312,13 @@ class RegionContours {
     out_.droppedHoles += joined.failed;
     if (contours::signedArea2(joined.loop) > 0) return std::move(joined.loop);
     out_.droppedHoles += joined.joined;
-    return raw ? outline.traced->raw : outline.simplified.vertices;
+    return raw ? outline.traced->raw : std::move(outline.simplified.vertices);
   }
 
-  void emit(const Outline& outline) {
+  void emit(Outline& outline) {
     Contour contour;
     contour.region = region_;
-    contour.area = rules_.ownArea;
+    contour.area = rules_->ownArea;
     contour.vertices = joinedLoop(outline);
     if (settings_.rawContours) {
       contour.rawOutline = outline.traced->raw;
@@ -320,21 +329,34 @@ class RegionContours {
     out_.contours.push_back(std::move(contour));
   }
 
-  int region_;
-  const BorderRules& rules_;
+  int region_ = 0;
+  const BorderRules* rules_ = nullptr;
   const Settings& settings_;
   ContourSet& out_;
   std::vector<Outline> outlines_;  // discovery order
   std::vector<Hole> holes_;        // discovery order
 };
 
-// Loops grouped by region id, discovery order kept within each group.
-std::vector<std::vector<const TracedLoop*>> groupByRegion(
-    const std::vector<TracedLoop>& loops, int regionSlots) {
-  std::vector<std::vector<const TracedLoop*>> groups(regionSlots);
-  for (const TracedLoop& loop : loops) groups[loop.region].push_back(&loop);
-  return groups;
-}
+// Loops grouped by region id, discovery order kept within each group: one
+// array cut by a counting sort rather than a list per region.
+class LoopGroups {
+ public:
+  LoopGroups(const std::vector<TracedLoop>& loops, int regionSlots)
+      : start_(regionSlots + 1, 0), loops_(loops.size()) {
+    for (const TracedLoop& loop : loops) ++start_[loop.region + 1];
+    std::partial_sum(start_.begin(), start_.end(), start_.begin());
+    std::vector<int> fill(start_.begin(), start_.end() - 1);
+    for (const TracedLoop& loop : loops) loops_[fill[loop.region]++] = &loop;
+  }
+  int slots() const { return static_cast<int>(start_.size()) - 1; }
+  std::span<const TracedLoop* const> of(int region) const {
+    return {loops_.data() + start_[region], loops_.data() + start_[region + 1]};
+  }
+
+ private:
+  std::vector<int> start_;
+  std::vector<const TracedLoop*> loops_;
+};
 
 // Regions per part below which a thread is not worth starting.
 constexpr int kMinRegionsPerPart = 64;
@@ -342,18 +364,18 @@ constexpr int kMinRegionsPerPart = 64;
 // §6 treats each region's loops on their own: parts take ranges of region
 // ids, each builds its contours into its own set, and the sets are joined
 // in part order, which is region id order.
-ContourSet contoursByRegion(
-    const std::vector<std::vector<const TracedLoop*>>& groups,
-    const std::vector<int>& regionArea, const Settings& settings,
-    Workers& workers) {
-  const int slots = static_cast<int>(groups.size());
+ContourSet contoursByRegion(const LoopGroups& groups,
+                            const std::vector<int>& regionArea,
+                            const Settings& settings, Workers& workers) {
+  const int slots = groups.slots();
   std::vector<ContourSet> parts(workers.partsFor(slots, kMinRegionsPerPart));
   workers.forRanges(slots, kMinRegionsPerPart, [&](int r0, int r1, int part) {
+    RegionContours builder(settings, parts[part]);
     for (int r = std::max(r0, 1); r < r1; ++r) {
-      if (groups[r].empty()) continue;
+      if (groups.of(r).empty()) continue;
       const BorderRules rules{&regionArea, settings.borderRegion,
                               regionArea[r]};
-      RegionContours(r, rules, settings, parts[part]).build(groups[r]);
+      builder.build(r, rules, groups.of(r));
     }
   });
   ContourSet out = std::move(parts[0]);
@@ -374,7 +396,7 @@ ContourSet buildContours(const Heightfield& hf, const std::vector<int>& regions,
   std::vector<int> regionArea;
   const std::vector<TracedLoop> loops =
       Tracer(hf, regions).traceAll(regionArea, workers);
-  const auto groups = groupByRegion(loops, static_cast<int>(regionArea.size()));
+  const LoopGroups groups(loops, static_cast<int>(regionArea.size()));
   return contoursByRegion(groups, regionArea, settings, workers);
 }
 

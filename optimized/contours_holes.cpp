@@ -7,9 +7,11 @@
 #include "core/determinism.h"
 // clang-format on
 #include <algorithm>
+#include <functional>
 #include <numeric>
 #include <queue>
-#include <tuple>
+#include <utility>
+#include <vector>
 
 #include "optimized/contours_grid.h"
 #include "optimized/contours_steps.h"
@@ -237,6 +239,8 @@ class VertexIndex {
 
 // The merged loop's nodes by increasing squared distance to p, lowest index
 // on ties (readings R11), read ring by ring of buckets around p's bucket.
+// Ties are ordered when they come up: the index is never taken of a node
+// that is read but not handed out.
 // After rings 0..r every unread node is at least r * side + 1 away along x
 // or z, so a node nearer than that is final: no unread one comes before it.
 class NearestFirst {
@@ -256,11 +260,15 @@ class NearestFirst {
   // The next node, or -1 when every node was given.
   int next() {
     for (;;) {
-      if (!pending_.empty() &&
-          (ring_ >= lastRing_ || std::get<0>(pending_.top()) < bound())) {
-        const int node = std::get<2>(pending_.top());
-        pending_.pop();
+      if (!ready_.empty()) {
+        const int node = ready_.back().second;
+        ready_.pop_back();
         return node;
+      }
+      if (!pending_.empty() &&
+          (ring_ >= lastRing_ || pending_.top().first < bound())) {
+        takeNearest();
+        continue;
       }
       if (ring_ >= lastRing_) return -1;
       readRing(++ring_);
@@ -268,7 +276,21 @@ class NearestFirst {
   }
 
  private:
-  using Key = std::tuple<int64_t, int, int>;  // distance², index, node
+  using Key = std::pair<int64_t, int>;  // distance², node
+
+  // Every pending node at the smallest distance, into ready_ by index (the
+  // last entry first out). Nothing unread is that near, so these are all
+  // the ties; a node's index (a tree walk) is taken only for the nodes
+  // handed out, not for every node read.
+  void takeNearest() {
+    const int64_t nearest = pending_.top().first;
+    while (!pending_.empty() && pending_.top().first == nearest) {
+      const int node = pending_.top().second;
+      pending_.pop();
+      ready_.emplace_back(loop_.index(node), node);
+    }
+    std::sort(ready_.begin(), ready_.end(), std::greater<>());
+  }
 
   int64_t bound() const {
     const int64_t d = ring_ * vertices_.grid().side() + 1;
@@ -284,7 +306,7 @@ class NearestFirst {
     for (int node : vertices_.bucket(grid.bucket(column, row))) {
       const ContourVertex& q = loop_.at(node);
       const int64_t dx = q.x - p_.x, dz = q.z - p_.z;
-      pending_.emplace(dx * dx + dz * dz, loop_.index(node), node);
+      pending_.emplace(dx * dx + dz * dz, node);
     }
   }
 
@@ -310,6 +332,7 @@ class NearestFirst {
   int ring_ = -1;
   int lastRing_ = 0;
   std::priority_queue<Key, std::vector<Key>, std::greater<>> pending_;
+  std::vector<std::pair<int, int>> ready_;  // (index, node), last first
 };
 
 Box boxOfAll(const Loop& outline, const std::vector<const Loop*>& holes) {

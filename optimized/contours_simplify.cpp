@@ -6,6 +6,7 @@
 // clang-format on
 #include <algorithm>
 #include <utility>
+#include <vector>
 
 #include "core/limits.h"
 #include "optimized/contours_steps.h"
@@ -40,10 +41,24 @@ int64_t length2(const ContourVertex& a, const ContourVertex& b) {
   return dx * dx + dz * dz;
 }
 
+// One thread's working lists of simplifyOnce, kept from loop to loop: on a
+// field of many small regions, allocating them for every loop cost more
+// than simplifying it.
+struct Scratch {
+  std::vector<char> kept;
+  std::vector<int> anchors;
+  std::vector<std::pair<int, int>> stack;
+};
+
+Scratch& threadScratch() {
+  thread_local Scratch scratch;
+  return scratch;
+}
+
 // Step 1: portals, or the lexicographic extremes when there is none.
-std::vector<char> initialKept(const Loop& raw) {
+void initialKept(const Loop& raw, std::vector<char>& kept) {
   const int n = static_cast<int>(raw.size());
-  std::vector<char> kept(n, 0);
+  kept.assign(n, 0);
   bool anyPortal = false;
   for (int i = 0; i < n; ++i) {
     if (raw[i].neighbor != raw[(i + n - 1) % n].neighbor) {
@@ -51,14 +66,13 @@ std::vector<char> initialKept(const Loop& raw) {
       anyPortal = true;
     }
   }
-  if (anyPortal) return kept;
+  if (anyPortal) return;
   int lowest = 0, highest = 0;
   for (int i = 1; i < n; ++i) {
     if (lexLess(raw[i], raw[lowest])) lowest = i;
     if (lexLess(raw[highest], raw[i])) highest = i;
   }
   kept[lowest] = kept[highest] = 1;
-  return kept;
 }
 
 // Farthest interior raw vertex of the unwrapped stretch (ia, ib): ties to
@@ -82,7 +96,9 @@ std::pair<int, double> farthest(const Loop& raw, int ia, int ib) {
 
 // Step 2 on one stretch, with an explicit work stack.
 void refineStretch(const Loop& raw, int ia, int ib, const Pass& pass,
-                   const BorderRules& rules, std::vector<char>& kept) {
+                   const BorderRules& rules, Scratch& scratch) {
+  std::vector<char>& kept = scratch.kept;
+  std::vector<std::pair<int, int>>& stack = scratch.stack;
   const int n = static_cast<int>(raw.size());
   const double maxError2 = pass.maxError * pass.maxError;
   // A limit above the settings' range (only a library caller can pass one)
@@ -90,7 +106,7 @@ void refineStretch(const Loop& raw, int ia, int ib, const Pass& pass,
   // 46341 up is longer than every chord of a valid grid anyway.
   const int64_t maxEdge = std::min(pass.maxEdgeLength, limits::kMaxSetting);
   const int64_t maxEdge2 = maxEdge * maxEdge;
-  std::vector<std::pair<int, int>> stack{{ia, ib}};
+  stack.assign(1, {ia, ib});
   while (!stack.empty()) {
     const auto [a, b] = stack.back();
     stack.pop_back();
@@ -116,6 +132,7 @@ void refineStretch(const Loop& raw, int ia, int ib, const Pass& pass,
 // wrap-around pair the last goes (readings R10).
 Loop mergeDuplicates(const Loop& raw, const std::vector<char>& kept) {
   Loop out;
+  out.reserve(std::count(kept.begin(), kept.end(), 1));
   for (size_t i = 0; i < raw.size(); ++i) {
     if (!kept[i]) continue;
     if (!out.empty() && samePosition(out.back(), raw[i])) continue;
@@ -127,18 +144,20 @@ Loop mergeDuplicates(const Loop& raw, const std::vector<char>& kept) {
 
 Loop simplifyOnce(const Loop& raw, const Pass& pass, const BorderRules& rules) {
   const int n = static_cast<int>(raw.size());
-  std::vector<char> kept = initialKept(raw);
-  std::vector<int> anchors;
+  Scratch& scratch = threadScratch();
+  initialKept(raw, scratch.kept);
+  std::vector<int>& anchors = scratch.anchors;
+  anchors.clear();
   for (int i = 0; i < n; ++i) {
-    if (kept[i]) anchors.push_back(i);
+    if (scratch.kept[i]) anchors.push_back(i);
   }
   for (size_t k = 0; k < anchors.size(); ++k) {
     const int ia = anchors[k];
     // The closing stretch wraps: its end is taken unwrapped (R10).
     const int ib = k + 1 < anchors.size() ? anchors[k + 1] : anchors[0] + n;
-    refineStretch(raw, ia, ib, pass, rules, kept);
+    refineStretch(raw, ia, ib, pass, rules, scratch);
   }
-  return mergeDuplicates(raw, kept);
+  return mergeDuplicates(raw, scratch.kept);
 }
 
 bool isValid(const Loop& loop, int64_t rawArea2) {
