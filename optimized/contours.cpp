@@ -166,8 +166,11 @@ class Tracer {
   }
 
   // The (span, dir) state machine; the cell is tracked alongside the span.
+  // The walk fills one list kept from loop to loop and the loop is copied
+  // out at its size: one allocation a loop instead of one a doubling.
   Loop traceLoop(int startSpan, int startDir, int x, int z) {
-    Loop loop;
+    Loop& loop = walk_;
+    loop.clear();
     int s = startSpan, d = startDir;
     // Every state is met at most once per loop: a longer walk is a bug.
     const int64_t maxSteps = 4 * int64_t{hf_.spanCount()} + 4;
@@ -192,7 +195,7 @@ class Tracer {
         d = (d + 1) & 3;
       }
     } while (s != startSpan || d != startDir);
-    return loop;
+    return Loop(loop.begin(), loop.end());
   }
 
   // Readings R3: the highest floor around the start corner, both diagonal
@@ -220,6 +223,7 @@ class Tracer {
   const std::vector<int>& regions_;
   LiveLinks links_;  // each span's links are read a few times, in order
   std::vector<uint8_t> edges_;  // bits 0-3 boundary, 4-7 visited, per dir
+  Loop walk_;                   // the loop being traced
   std::vector<int> regionArea_ = std::vector<int>(1, 0);  // by region id
 };
 

@@ -21,8 +21,12 @@ struct Pass {
 };
 
 // Readings R10: squared distance from p to the segment a b, as a double.
+// Where p projects inside the segment it is cross² / len2; `skipBelow`
+// lets a caller skip that division for a p whose cross² is below it: such
+// a p comes out below the caller's best, so the exact value is not needed
+// (-1 is returned instead).
 double distance2(const ContourVertex& a, const ContourVertex& b,
-                 const ContourVertex& p) {
+                 const ContourVertex& p, double skipBelow = -1) {
   const int64_t abx = b.x - a.x, abz = b.z - a.z;
   const int64_t apx = p.x - a.x, apz = p.z - a.z;
   const int64_t len2 = abx * abx + abz * abz;
@@ -33,7 +37,9 @@ double distance2(const ContourVertex& a, const ContourVertex& b,
     return static_cast<double>(bpx * bpx + bpz * bpz);
   }
   const double cross = static_cast<double>(abx * apz - abz * apx);
-  return cross * cross / static_cast<double>(len2);
+  const double cross2 = cross * cross;
+  if (cross2 < skipBelow) return -1;
+  return cross2 / static_cast<double>(len2);
 }
 
 int64_t length2(const ContourVertex& a, const ContourVertex& b) {
@@ -77,20 +83,33 @@ void initialKept(const Loop& raw, std::vector<char>& kept) {
 
 // Farthest interior raw vertex of the unwrapped stretch (ia, ib): ties to
 // the lexicographically smaller position, then to the first met from a.
+// The stretch is read as at most two runs of the loop, before and after the
+// wrap, rather than taking every index modulo n (a division a vertex).
 std::pair<int, double> farthest(const Loop& raw, int ia, int ib) {
   const int n = static_cast<int>(raw.size());
   const ContourVertex& a = raw[ia % n];
   const ContourVertex& b = raw[ib % n];
   int best = -1;
   double bestD2 = -1;
-  for (int i = ia + 1; i < ib; ++i) {
-    const ContourVertex& p = raw[i % n];
-    const double d2 = distance2(a, b, p);
-    if (d2 > bestD2 || (d2 == bestD2 && lexLess(p, raw[best % n]))) {
-      best = i;
-      bestD2 = d2;
+  // cross² below this gives a distance² below bestD2 by far more than a
+  // rounding, so its division is skipped: the division was most of the
+  // scan's time on long loops.
+  const int64_t len2 = length2(a, b);
+  double skipBelow = -1;
+  auto scan = [&](int from, int to, int offset) {
+    for (int i = from; i < to; ++i) {
+      const ContourVertex& p = raw[i - offset];
+      const double d2 = distance2(a, b, p, skipBelow);
+      if (d2 > bestD2 || (d2 == bestD2 && lexLess(p, raw[best % n]))) {
+        best = i;
+        bestD2 = d2;
+        skipBelow = bestD2 * static_cast<double>(len2) * (1 - 1e-9);
+      }
     }
-  }
+  };
+  // Indices of a stretch stay below 2n: it wraps at most once.
+  scan(ia + 1, std::min(ib, n), 0);
+  scan(std::max(ia + 1, n), ib, n);
   return {best, bestD2};
 }
 

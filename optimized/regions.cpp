@@ -26,14 +26,16 @@ Labelled layerFirstRegions(const Heightfield& hf, const LiveLinks& links) {
 
 // Watershed is the only partition that reads the §1 field, so only it
 // computes the field, and hands it on in `distances` (interchange §3 lets
-// the others omit it).
+// the others omit it). §5's link lists are gathered from the table the
+// growth read, which is freed before the merge.
 std::vector<int> watershedPartition(const Heightfield& hf,
                                     std::optional<std::vector<int>>& distances,
-                                    Workers& workers) {
-  // Freed before the filter: less peak memory.
+                                    RegionLinks& gathered, Workers& workers) {
   const MutualLinks table(hf, workers);
   distances = distanceField(hf, table, workers);
-  return watershedRegions(hf, table, *distances, workers);
+  std::vector<int> regions = watershedRegions(hf, table, *distances, workers);
+  gathered = gatherLinks(hf, table, regions, workers);
+  return regions;
 }
 
 // The layer partitions end in §5.1 alone, then §5.3's numbering.
@@ -54,12 +56,14 @@ RegionResult partition(const Heightfield& hf, const Settings& settings,
   RegionResult result;
   std::vector<int>& regions = result.regions;
   switch (settings.partition) {
-    case Partition::Watershed:
-      regions = watershedPartition(hf, result.distances, workers);
+    case Partition::Watershed: {
+      RegionLinks gathered;
+      regions = watershedPartition(hf, result.distances, gathered, workers);
       result.regionCount =
-          filterAndMerge(hf, links, regions, settings.minRegionArea,
+          filterAndMerge(std::move(gathered), regions, settings.minRegionArea,
                          settings.mergeRegionArea, workers);
       return result;
+    }
     case Partition::Monotone: {
       // §5 takes its link lists from the sweep, which reads every link.
       RegionLinks gathered;

@@ -3,7 +3,9 @@
 #include "core/determinism.h"
 // clang-format on
 #include <algorithm>
+#include <cstddef>
 #include <cstdint>
+#include <span>
 #include <utility>
 #include <vector>
 
@@ -13,7 +15,56 @@ namespace regcon::opt {
 namespace {
 
 // (neighbour region id, number of links to it)
-using LinkCounts = std::vector<std::pair<int, int>>;
+using LinkCount = std::pair<int, int>;
+
+// Every region's link counts in one pool, a slice per region, instead of a
+// vector per region: on fields of many small regions the allocations cost
+// more than the merge. A slice that outgrows its room moves to the pool's
+// end with twice the room it needs.
+class LinkLists {
+ public:
+  LinkLists(const std::vector<RegionLink>& pairs, int maxId)
+      : start_(maxId + 2, 0), length_(maxId + 1, 0), room_(maxId + 1, 0) {
+    for (const RegionLink& pair : pairs) ++length_[pair.region];
+    for (int id = 0; id <= maxId; ++id) {
+      start_[id + 1] = start_[id] + length_[id];
+      room_[id] = length_[id];
+    }
+    pool_.resize(pairs.size());
+    std::vector<int> fill(start_.begin(), start_.end() - 1);
+    for (const RegionLink& pair : pairs) {
+      pool_[fill[pair.region]++] = {pair.neighbour, pair.links};
+    }
+  }
+
+  std::span<LinkCount> of(int id) {
+    return {pool_.data() + start_[id], static_cast<size_t>(length_[id])};
+  }
+  void shorten(int id, int length) { length_[id] = length; }
+
+  // Appends gone's list to into's and empties gone's.
+  void moveInto(int gone, int into) {
+    const int needed = length_[into] + length_[gone];
+    if (needed > room_[into]) {
+      const size_t moved = pool_.size();
+      pool_.resize(moved + 2 * static_cast<size_t>(needed));
+      std::copy_n(pool_.begin() + start_[into], length_[into],
+                  pool_.begin() + static_cast<std::ptrdiff_t>(moved));
+      start_[into] = moved;
+      room_[into] = 2 * needed;
+    }
+    std::copy_n(pool_.begin() + start_[gone], length_[gone],
+                pool_.begin() + start_[into] + length_[into]);
+    length_[into] = needed;
+    length_[gone] = 0;
+  }
+
+ private:
+  std::vector<LinkCount> pool_;
+  std::vector<size_t> start_;
+  std::vector<int> length_;
+  std::vector<int> room_;
+};
 
 // Work per part below which a thread is not worth starting.
 constexpr int kMinRowsPerPart = 64;
@@ -32,12 +83,12 @@ void forEachSpanOfRows(const Heightfield& hf, int z0, int z1, Visit visit) {
 // Links to other regions from rows z0..z1-1 (each read from its earlier
 // end, +z and +x, and counted for both ends), with those rows' sizes and
 // areas by region id.
-void gatherRows(const Heightfield& hf, const LiveLinks& links,
+void gatherRows(const Heightfield& hf, const MutualLinks& links,
                 const std::vector<int>& regions, int z0, int z1, int maxId,
                 RegionLinks& out) {
   out.size.assign(maxId + 1, 0);
   out.area.assign(maxId + 1, 0);
-  forEachSpanOfRows(hf, z0, z1, [&](int s, int cell) {
+  forEachSpanOfRows(hf, z0, z1, [&](int s, int) {
     const int r = regions[s];
     if (r == 0) return;
     ++out.size[r];
@@ -46,13 +97,9 @@ void gatherRows(const Heightfield& hf, const LiveLinks& links,
     // from both ends or from neither, so this is every link from each end,
     // with half the link reads. The merge sorts each list before use.
     for (int d : {1, 2}) {
-      // Most targets are in the span's own region: no link-back check.
-      const int n = links.rawTarget(s, cell, d);
+      const int n = links(s, d);
       if (n < 0 || regions[n] == 0 || regions[n] == r) continue;
-      if (links.linksBack(s, cell, d, n)) {
-        out.pairs.emplace_back(r, regions[n]);
-        out.pairs.emplace_back(regions[n], r);
-      }
+      out.add(r, regions[n]);
     }
   });
 }
@@ -68,13 +115,7 @@ class SmallRegionMerge {
         ids_(maxId_),
         size_(std::move(gathered.size)),
         area_(std::move(gathered.area)),
-        links_(maxId_ + 1) {
-    // Each list allocated once, at its size.
-    std::vector<int> count(maxId_ + 1, 0);
-    for (const auto& pair : gathered.pairs) ++count[pair.first];
-    for (int id = 1; id <= maxId_; ++id) links_[id].reserve(count[id]);
-    for (const auto& [r, n] : gathered.pairs) links_[r].emplace_back(n, 1);
-  }
+        links_(gathered.pairs, maxId_) {}
 
   // Returns the number of regions left; ids come out as §5.3 numbers them.
   int run(int64_t minArea, int64_t mergeArea, Workers& workers) {
@@ -83,7 +124,7 @@ class SmallRegionMerge {
     // skips empty regions, never sees it.
     std::vector<char> removed(maxId_ + 1, 0);
     for (int id = 1; id <= maxId_; ++id) {
-      if (size_[id] > 0 && size_[id] < minArea && links_[id].empty()) {
+      if (size_[id] > 0 && size_[id] < minArea && links_.of(id).empty()) {
         removed[id] = 1;
         size_[id] = 0;
       }
@@ -154,21 +195,22 @@ class SmallRegionMerge {
     return count;
   }
 
-  // Renames stale ids, drops links that became internal, sums by id.
+  // Renames stale ids, drops links that became internal, sums by id, in
+  // place.
   void normalize(int self) {
-    LinkCounts& counts = links_[self];
+    std::span<LinkCount> counts = links_.of(self);
     for (auto& entry : counts) entry.first = ids_.find(entry.first);
-    std::erase_if(counts, [&](const auto& e) { return e.first == self; });
     std::sort(counts.begin(), counts.end());
-    LinkCounts summed;
+    int kept = 0;
     for (const auto& [id, n] : counts) {
-      if (!summed.empty() && summed.back().first == id) {
-        summed.back().second += n;
+      if (id == self) continue;
+      if (kept > 0 && counts[kept - 1].first == id) {
+        counts[kept - 1].second += n;
       } else {
-        summed.emplace_back(id, n);
+        counts[kept++] = {id, n};
       }
     }
-    counts = std::move(summed);
+    links_.shorten(self, kept);
   }
 
   bool mergeIntoBestNeighbour(int id) {
@@ -176,7 +218,7 @@ class SmallRegionMerge {
     int best = 0;
     int bestLinks = 0;
     // Ids ascend, so a strict compare keeps the smallest id on ties.
-    for (const auto& [other, n] : links_[id]) {
+    for (const auto& [other, n] : links_.of(id)) {
       if (area_[other] == area_[id] && n > bestLinks) {
         best = other;
         bestLinks = n;
@@ -185,9 +227,7 @@ class SmallRegionMerge {
     if (best == 0) return false;
     ids_.merge(id, best);
     size_[best] += size_[id];
-    LinkCounts& into = links_[best];
-    into.insert(into.end(), links_[id].begin(), links_[id].end());
-    LinkCounts().swap(links_[id]);
+    links_.moveInto(id, best);
     return true;
   }
 
@@ -196,13 +236,15 @@ class SmallRegionMerge {
   MergedIds ids_;
   std::vector<int64_t> size_;
   std::vector<int> area_;
-  std::vector<LinkCounts> links_;
+  LinkLists links_;
 };
+
+}  // namespace
 
 // Every link to another region, seen from both ends, in one pass; bands of
 // rows side by side, each with its own counts and list, summed and joined
 // in band order (the order of one pass).
-RegionLinks gatherLinks(const Heightfield& hf, const LiveLinks& links,
+RegionLinks gatherLinks(const Heightfield& hf, const MutualLinks& links,
                         const std::vector<int>& regions, Workers& workers) {
   const int maxId = largestId(regions);
   std::vector<RegionLinks> parts(workers.partsFor(hf.depth, kMinRowsPerPart));
@@ -221,8 +263,6 @@ RegionLinks gatherLinks(const Heightfield& hf, const LiveLinks& links,
   }
   return gathered;
 }
-
-}  // namespace
 
 int largestId(const std::vector<int>& regions) {
   return regions.empty() ? 0
@@ -298,13 +338,6 @@ void removeIslands(Labelled& labelled, int64_t minArea) {
       r = 0;
     }
   }
-}
-
-int filterAndMerge(const Heightfield& hf, const LiveLinks& links,
-                   std::vector<int>& regions, int64_t minArea,
-                   int64_t mergeArea, Workers& workers) {
-  return filterAndMerge(gatherLinks(hf, links, regions, workers), regions,
-                        minArea, mergeArea, workers);
 }
 
 int filterAndMerge(RegionLinks gathered, std::vector<int>& regions,

@@ -112,10 +112,12 @@ std::vector<std::vector<int>> overlapSets(const Heightfield& hf,
 std::vector<std::vector<int>> adjacencySets(const RegionLinks& gathered,
                                             int maxId) {
   std::vector<int> count(maxId + 1, 0);
-  for (const auto& pair : gathered.pairs) ++count[pair.first];
+  for (const RegionLink& pair : gathered.pairs) ++count[pair.region];
   std::vector<std::vector<int>> adjacent(maxId + 1);
   for (int id = 1; id <= maxId; ++id) adjacent[id].reserve(count[id]);
-  for (const auto& [r, n] : gathered.pairs) addToSet(adjacent[r], n);
+  for (const RegionLink& pair : gathered.pairs) {
+    addToSet(adjacent[pair.region], pair.neighbour);
+  }
   for (auto& ids : adjacent) sortUnique(ids);
   return adjacent;
 }
@@ -277,8 +279,7 @@ void gatherRow(const Heightfield& hf, const std::vector<int>& region, int first,
     gathered.area[r] = hf.spans[s].area;
     for (int t : {left[i], below[i]}) {
       if (t < 0 || region[t] == 0 || region[t] == r) continue;
-      gathered.pairs.emplace_back(r, region[t]);
-      gathered.pairs.emplace_back(region[t], r);
+      gathered.add(r, region[t]);
     }
   }
 }

@@ -27,10 +27,31 @@ std::vector<int> watershedRegions(const Heightfield& hf,
 // What §5.1 and §5.2 need of a partition: each region id's span count and
 // area, and every link between two regions, once from each end (readings
 // A4: counted per link).
+// A run of links met one after another between the same two regions is
+// kept as one entry with its count: along a border most links repeat the
+// last one, and each entry costs a push here and a sort in the merge.
+struct RegionLink {
+  int region;
+  int neighbour;
+  int links;
+};
 struct RegionLinks {
-  std::vector<int64_t> size;               // by region id
-  std::vector<int> area;                   // by region id
-  std::vector<std::pair<int, int>> pairs;  // (region, neighbour region)
+  std::vector<int64_t> size;      // by region id
+  std::vector<int> area;          // by region id
+  std::vector<RegionLink> pairs;  // each (region, neighbour) run, both ways
+
+  // One link between regions r and n, counted from both ends.
+  void add(int r, int n) {
+    const size_t count = pairs.size();
+    if (count >= 2 && pairs[count - 2].region == r &&
+        pairs[count - 2].neighbour == n) {
+      ++pairs[count - 2].links;
+      ++pairs[count - 1].links;
+      return;
+    }
+    pairs.push_back({r, n, 1});
+    pairs.push_back({n, r, 1});
+  }
 };
 
 // §3, unfiltered; ids 1..n in sweep order. With `gathered`, also the
@@ -80,12 +101,14 @@ Labelled labelComponents(const Heightfield& hf, const LiveLinks& links,
 // from the facts the partition step gathered (no pass over the links).
 void removeIslands(Labelled& labelled, int64_t minArea);
 
-// §5.1 then §5.2 with readings R13 and A4, from one pass over the links,
-// and §5.3's numbering in the last pass (ids 1..k by first span); returns k.
-int filterAndMerge(const Heightfield& hf, const LiveLinks& links,
-                   std::vector<int>& regions, int64_t minArea,
-                   int64_t mergeArea, Workers& workers);
-// The same from a partition's gathered RegionLinks.
+// What §5 needs of a watershed partition, from one pass over the links of
+// the table watershed read (still in memory, read in span order).
+RegionLinks gatherLinks(const Heightfield& hf, const MutualLinks& links,
+                        const std::vector<int>& regions, Workers& workers);
+
+// §5.1 then §5.2 with readings R13 and A4, from a partition's gathered
+// RegionLinks, and §5.3's numbering in the last pass over the spans (ids
+// 1..k by first span); returns k.
 int filterAndMerge(RegionLinks gathered, std::vector<int>& regions,
                    int64_t minArea, int64_t mergeArea, Workers& workers);
 
