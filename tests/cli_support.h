@@ -23,6 +23,20 @@ inline const std::string kHoleChf =
 inline const std::string kHoleSettings =
     (kShippedSuite / "cases/hole-7x7.settings.json").string();
 
+// Shipped cases the kit tests name: a watershed vector, a monotone vector
+// and a must-reject case.
+inline constexpr const char* kWatershedCase = "vector/hole-7x7";
+inline constexpr const char* kMonotoneCase = "vector/monotone-u-5x3";
+inline constexpr const char* kRejectCase = "reject/short-counts";
+
+// A sed script that sets the first span's region id to 1 when it is 0 and
+// to 0 otherwise: a different id, still valid (0 <= id <= regionCount,
+// interchange §3), so a port applying it fails every case with a valid
+// result.
+inline constexpr const char* kAlterFirstRegionId =
+    R"(s/"regions":\[0,/"regions":[X,/; s/"regions":\[[0-9]*/"regions":[0/; )"
+    R"(s/"regions":\[X/"regions":[1/)";
+
 struct CliRun {
   int exitCode = -1;
   std::string out;
@@ -86,5 +100,7 @@ namespace fs = std::filesystem;
 using kit::shellQuote;
 using nlohmann::json;
 using testing::CliRun, testing::readText, testing::writeText;
+using testing::kAlterFirstRegionId;
 using testing::kRegcon, testing::kShippedSuite;
+using testing::kWatershedCase, testing::kMonotoneCase, testing::kRejectCase;
 }  // namespace regcon::testing::cli_names

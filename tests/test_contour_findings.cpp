@@ -24,6 +24,7 @@ namespace regcon {
 namespace {
 
 using testing::P;
+using testing::withRawLoops;
 
 EVERY_IMPLEMENTATION_SUITE(ContourFindings);
 
@@ -127,13 +128,6 @@ std::vector<checks::RegionLoop> tracedLoops(const Heightfield& hf,
     loops.push_back({raw.region, raw.vertices});
   }
   return loops;
-}
-
-ContourSet withRawLoops(const Implementation& impl, const Heightfield& hf,
-                        const std::vector<int>& regions) {
-  Settings settings;
-  settings.rawContours = true;
-  return impl.contours(hf, regions, settings);
 }
 
 // zeroAreaSlitField (Contours.ZeroAreaSlitLoopIsIgnored): 2 x 3, region 1,

@@ -31,20 +31,13 @@ namespace {
 using testing::expectCounterClockwise;
 using testing::gridFromAscii;
 using testing::P;
+using testing::withRawLoops;
 
 Settings defaults() {
   return Settings{};  // maxError 1.3, maxEdgeLength 12, straight borders on
 }
 
 EVERY_IMPLEMENTATION_SUITE(Contours);
-
-// The contours at the defaults with the raw loops requested (rawContours).
-ContourSet withRawLoops(const Implementation& impl, const Heightfield& hf,
-                        const std::vector<int>& regions) {
-  Settings settings = defaults();
-  settings.rawContours = true;
-  return impl.contours(hf, regions, settings);
-}
 
 // Both fallback counters of a result.
 void expectCounters(const ContourSet& set, int rawFallbacks, int droppedHoles) {

@@ -130,10 +130,6 @@ class Suite : public testing::TestDirectory {
   }
 };
 
-constexpr const char* kWatershedCase = "vector/hole-7x7";
-constexpr const char* kMonotoneCase = "vector/monotone-u-5x3";
-constexpr const char* kRejectCase = "reject/short-counts";
-
 TEST_F(Suite, TheReferencePassesEveryCaseWithBothReports) {
   const CliRun r = suite(kRegcon + " run");
   EXPECT_EQ(r.exitCode, 0) << r.out << r.err;
@@ -155,12 +151,6 @@ TEST_F(Suite, TheReferencePassesEveryCaseWithBothReports) {
   EXPECT_EQ(x.suiteAttributes["errors"], "0");
   EXPECT_TRUE(x.children.empty());
 }
-
-// Sets the first span's region id to 1 when it is 0 and to 0 otherwise: a
-// different id, still valid (0 <= id <= regionCount, interchange §3).
-constexpr const char* kAlterFirstRegionId =
-    R"(s/"regions":\[0,/"regions":[X,/; s/"regions":\[[0-9]*/"regions":[0/; )"
-    R"(s/"regions":\[X/"regions":[1/)";
 
 TEST_F(Suite, ACommandThatSleepsPastTheTimeoutIsKilled) {
   const auto start = kit::Clock::now();

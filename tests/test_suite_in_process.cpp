@@ -24,13 +24,13 @@ namespace {
 
 using namespace testing::cli_names;
 
-const std::string kShippedSuite = testing::kShippedSuite.string();
+const std::string kSuiteDir = testing::kShippedSuite.string();
 
 kit::SuiteRun runInProcess(kit::StageFunction stage,
                            const std::vector<std::string>& filter) {
   kit::SuiteOptions options;
   options.command = "in process";
-  options.suiteDir = kShippedSuite;
+  options.suiteDir = kSuiteDir;
   options.filter = filter;
   options.jobs = 2;
   options.answers = kit::inProcessAnswers(std::move(stage));
@@ -58,7 +58,7 @@ TEST_F(SuiteInProcess, BothImplementationsPassEveryCase) {
   for (const char* name : {"reference", "optimized"}) {
     kit::SuiteOptions options;
     options.command = name;
-    options.suiteDir = kShippedSuite;
+    options.suiteDir = kSuiteDir;
     options.jobs = 2;
     options.answers = kit::inProcessAnswers(*findImplementation(name));
     const kit::SuiteRun run = kit::runSuite(options, nullptr);
@@ -135,7 +135,7 @@ TEST_F(SuiteInProcess, APlantedChangeFailsExactlyTheCasesTheShellRunFails) {
   fs::permissions(port, fs::perms::owner_all, fs::perm_options::add);
   const int exitCode = testing::runRegcon(
       "suite " + shellQuote(port.string()) + " --suite " +
-          shellQuote(kShippedSuite) + " --filter holes --jobs 2 --json " +
+          shellQuote(kSuiteDir) + " --filter holes --jobs 2 --json " +
           shellQuote(path("r.json").string()),
       path("out.txt"), path("err.txt"));
   EXPECT_EQ(exitCode, 5) << testing::readText(path("err.txt"));
@@ -256,10 +256,6 @@ TEST(SuiteSummary, TagsAreSortedByTheShareOfTheirCasesThatFail) {
 }
 
 // --- a small suite, a fake per test ----------------------------------------
-
-constexpr const char* kWatershedCase = "vector/hole-7x7";
-constexpr const char* kMonotoneCase = "vector/monotone-u-5x3";
-constexpr const char* kRejectCase = "reject/short-counts";
 
 class SmallSuite : public testing::TestDirectory {
  protected:

@@ -98,4 +98,11 @@ std::vector<std::string> vectorNames() {
   return names;
 }
 
+ContourSet withRawLoops(const Implementation& impl, const Heightfield& hf,
+                        const std::vector<int>& regions) {
+  Settings settings;
+  settings.rawContours = true;
+  return impl.contours(hf, regions, settings);
+}
+
 }  // namespace regcon::testing

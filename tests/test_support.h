@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "core/implementation.h"
 #include "core/types.h"
 
 namespace regcon::testing {
@@ -34,6 +35,11 @@ void setTestName(const std::string& name);
 // The spec's defaults with MinRegionArea and MergeRegionArea 0: no region
 // is removed or merged, so a small drawn room keeps its region.
 Settings unfiltered();
+
+// The contours of `regions` at the defaults with the raw loops requested
+// (rawContours).
+ContourSet withRawLoops(const Implementation& impl, const Heightfield& hf,
+                        const std::vector<int>& regions);
 
 // Path of ../shared beside the checkout, or "" when absent.
 std::string sharedDir();

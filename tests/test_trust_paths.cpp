@@ -27,12 +27,6 @@ namespace {
 using namespace testing::cli_names;
 constexpr const char* kCaseId = "vector/hole-7x7";
 
-// Sets the first span's region id to another valid one: every case fails
-// with a valid result, so it gets a picture and is shrunk.
-constexpr const char* kAlterFirstRegionId =
-    R"(s/"regions":\[0,/"regions":[X,/; s/"regions":\[[0-9]*/"regions":[0/; )"
-    R"(s/"regions":\[X/"regions":[1/)";
-
 bool wellFormedXml(const std::string& xml) {
   xmlDoc* doc = xmlReadMemory(xml.data(), static_cast<int>(xml.size()),
                               "report.xml", nullptr, XML_PARSE_NONET);

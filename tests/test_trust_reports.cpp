@@ -31,8 +31,6 @@ namespace regcon {
 namespace {
 
 using namespace testing::cli_names;
-constexpr const char* kWatershedCase = "vector/hole-7x7";
-constexpr const char* kRejectCase = "reject/short-counts";
 
 // Bytes a hostile or careless port prints, as printf(1) octal escapes: Java's
 // modified UTF-8 NUL (C0 80), a surrogate (ED A0 80), U+FFFE (EF BF BE), a
