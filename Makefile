@@ -3,14 +3,14 @@
 # make check: install, build (dev: ASan + UBSan) and run its ctest without
 #            the browser test (audit_report): a developer's loop, minutes.
 # make test: install, build (dev: ASan + UBSan), run every test (the
-#            properties with few cases), then the package tests of the
-#            release build (install, consumer, .deb), the threads program
-#            under ThreadSanitizer (build/tsan), the properties with the full
-#            case count at release speed (build/props) and the exhaustive
-#            check of every field of the bound `test` (exhaust/README.md)
-#            beside them, then the ClusterFuzzLite build check
-#            (fuzz/check-fuzz-build.sh) and bounded fuzz smoke runs of every
-#            harness it built (ENGINE=cflite).
+#            properties with few cases), then, on the release-flags build
+#            build/props, the package tests (install, consumer, .deb), the
+#            properties with the full case count and the exhaustive check of
+#            every field of the bound `test` (exhaust/README.md), and the
+#            threads program under ThreadSanitizer (build/tsan), then the
+#            ClusterFuzzLite build check (fuzz/check-fuzz-build.sh) and
+#            bounded fuzz smoke runs of every harness it built
+#            (ENGINE=cflite).
 # make fuzz: long fuzzing (FUZZ_SECONDS per harness, default 600) with
 #            ENGINE=libfuzzer (default) or ENGINE=afl (AFL++).
 # make fuzz-merge: minimizes every fuzz/corpus/<harness>/ with what runs found.
@@ -37,8 +37,10 @@ dev: deps
 	@cmake --preset dev >/dev/null
 	@cmake --build --preset dev
 
-# The properties alone, -O2 without sanitizers: ctest runs them with the
-# full case count and the commit's seed (props/README.md).
+# The properties, the exhaustive check and the tool at release flags without
+# sanitizers: ctest runs the properties with the full case count and the
+# commit's seed (props/README.md), and the package tests install this build
+# (one optimized build for make test, not two).
 props: deps
 	@cmake --preset props >/dev/null
 	@cmake --build --preset props
@@ -58,7 +60,7 @@ tsan: deps
 check: dev
 	ctest --preset check
 
-test: dev props release tsan
+test: dev props tsan
 	ctest --preset dev
 	ctest --preset package
 	ctest --preset tsan
