@@ -206,12 +206,6 @@ bool containsEvery(const Loop& output, const Loop& raw) {
   });
 }
 
-std::set<Position> positionsOf(const Loop& loop) {
-  std::set<Position> out;
-  for (const ContourVertex& v : loop) out.insert(positionOf(v));
-  return out;
-}
-
 // Labelled edges of one side: (R, S) -> R's edges labelled S, each as
 // (from x, from z, to x, to z).
 using Edge = std::array<int, 4>;
@@ -324,14 +318,25 @@ class PairExemptions {
     }
   }
 
-  // A hole is in its contour when every position its simplification must
-  // keep is there.
+  // A hole is in its contour when, at every position its simplification
+  // must keep, one of its vertices is there with its height: a dropped
+  // hole's corners can be passed by the outline on another floor (the same
+  // x and z, another y).
   static bool isDropped(const RegionLoop& hole, const Contour* listed) {
     if (!listed) return true;
-    const std::set<Position> present = positionsOf(listed->vertices);
+    std::set<std::array<int, 3>> present;
+    for (const ContourVertex& v : listed->vertices) {
+      present.insert({v.x, v.y, v.z});
+    }
+    const auto inContour = [&](const Position& p) {
+      return std::any_of(
+          hole.vertices.begin(), hole.vertices.end(),
+          [&](const ContourVertex& v) {
+            return positionOf(v) == p && present.count({v.x, v.y, v.z}) > 0;
+          });
+    };
     const std::set<Position> kept = alwaysKept(hole.vertices);
-    return !std::includes(present.begin(), present.end(), kept.begin(),
-                          kept.end());
+    return !std::all_of(kept.begin(), kept.end(), inContour);
   }
 
   void exemptDifferingPortals() {

@@ -139,6 +139,30 @@ TEST_P(BorderChecks, ACornerContactLeavesOutItsPair) {
   EXPECT_EQ(report.perRegion, 1);
 }
 
+// props/findings/hole-under-floor.chf.json (props/README.md Finding 8):
+// 14 x 17, three floors, the partition given; MaxError 0, straight borders
+// off. Region 1 drops a hole (droppedHoles 1) whose edge (11,3)-(11,2)
+// faces region 10, so region 10 labels that edge 1 and region 1 labels no
+// edge 10. Region 1's outline passes the hole's two kept corners, (11,3)
+// and (11,2), on another floor (y 33 against the hole's 30 and 25): the
+// hole is dropped all the same, and the pair is left out for it.
+TEST_P(BorderChecks, AHoleDroppedUnderAFloorLeavesOutItsPair) {
+  const Heightfield hf =
+      readHeightfieldFile(std::string(REGCON_SOURCE_DIR) +
+                          "/props/findings/hole-under-floor.chf.json");
+  Settings settings;
+  settings.maxError = 0;
+  settings.straightRegionBorders = false;
+  settings.rawContours = true;
+  const ContourSet set = impl().contours(hf, *hf.regions, settings);
+  EXPECT_EQ(set.droppedHoles, 1);
+  EXPECT_NE(checks::checkSharedBordersAgree(set), "");
+  const checks::BorderReport report = checks::checkSharedBorders(
+      hf, *hf.regions, settings, set, acceptedAlways);
+  EXPECT_EQ(report.failure, "");
+  EXPECT_EQ(report.exemptFor.count(BorderExemption::DroppedHole), 1u);
+}
+
 // The checkers' own tracer gives the implementation's raw loops.
 TEST_P(BorderChecks, RawLoopsAreTheTracedLoops) {
   const Heightfield hf = testing::gridFromAscii({"1122", "1122"});
