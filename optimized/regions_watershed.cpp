@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <limits>
+#include <stdexcept>
 #include <utility>
 #include <vector>
 
@@ -67,6 +69,10 @@ Levels sortByDistance(const Heightfield& hf, const std::vector<int>& dist,
   return levels;
 }
 
+// Region ids below 2^30: a field of a billion basins would need over 30 GB
+// of this implementation's arrays first.
+constexpr int kMaxIds = 1 << 30;
+
 class Watershed {
  public:
   Watershed(const Heightfield& hf, const MutualLinks& links,
@@ -100,7 +106,7 @@ class Watershed {
       roundSize_ = static_cast<int>(last - first);
       grow(l);
       for (auto it = first; it != last; ++it) {
-        if (region_[*it] < 0) flood(*it, l, nextId_++);
+        if (region_[*it] < 0) flood(*it, l, newId());
       }
     }
     return std::move(region_);
@@ -115,6 +121,20 @@ class Watershed {
 
   bool isUnassignedOfLevel(int span, int level) const {
     return span >= 0 && region_[span] == unassignedMark(level);
+  }
+
+  // A join decided but not yet made holds INT_MIN + its region: like the
+  // unassigned mark it replaces it is not a region (<= 0) and it is no
+  // level's mark (distances stay far below 2^30), so the decisions after it in
+  // the same round still read the state at the round's start.
+  static constexpr int kPendingLimit =
+      std::numeric_limits<int>::min() + kMaxIds;
+  static int pendingMark(int region) {
+    return std::numeric_limits<int>::min() + region;
+  }
+  static bool isPending(int value) { return value < kPendingLimit; }
+  static int pendingRegion(int value) {
+    return value - std::numeric_limits<int>::min();
   }
 
   // The smallest region id among same-area neighbours, or 0.
@@ -142,14 +162,40 @@ class Watershed {
         if (!growRoundInParts(level)) return;
         continue;
       }
-      decideJoins(0, roundSize_, joins_);
-      if (joins_.empty()) return;
-      for (const auto& [s, r] : joins_) region_[s] = r;
-      candidates_.clear();
-      queueNextTo<false>(joins_, level, candidates_);
-      for (int s : candidates_) queued_[s] = 0;
-      nextRoundFromCandidates();
+      if (!growRound(level)) return;
     }
+  }
+
+  // One round on one thread, without a list of joins (8 bytes a joiner at
+  // the peak): the decisions are marked pending in place, then one pass over
+  // the round makes them and queues the joiners' neighbours, in the order a
+  // list of the joins would give. The round may be candidates_, so the next
+  // one is built in spare_ and the two swap.
+  bool growRound(int level) {
+    if (!markJoins()) return false;
+    spare_.clear();
+    for (int i = 0; i < roundSize_; ++i) {
+      const int s = round_[i];
+      if (!isPending(region_[s])) continue;
+      region_[s] = pendingRegion(region_[s]);
+      queueNeighbours<false>(s, level, spare_);
+    }
+    for (int s : spare_) queued_[s] = 0;
+    std::swap(candidates_, spare_);
+    nextRoundFromCandidates();
+    return true;
+  }
+
+  bool markJoins() {
+    bool any = false;
+    for (int i = 0; i < roundSize_; ++i) {
+      const int s = round_[i];
+      const int r = smallestNeighbourRegion(s);
+      if (r == 0) continue;
+      region_[s] = pendingMark(r);
+      any = true;
+    }
+    return any;
   }
 
   void nextRoundFromCandidates() {
@@ -176,12 +222,16 @@ class Watershed {
   template <bool Shared>
   void queueNextTo(const std::vector<std::pair<int, int>>& joins, int level,
                    std::vector<int>& out) {
-    for (const auto& join : joins) {
-      for (int d = 0; d < 4; ++d) {
-        const int n = links_(join.first, d);
-        if (!isUnassignedOfLevel(n, level) || !takeFlag<Shared>(n)) continue;
-        out.push_back(n);
-      }
+    for (const auto& join : joins)
+      queueNeighbours<Shared>(join.first, level, out);
+  }
+
+  template <bool Shared>
+  void queueNeighbours(int span, int level, std::vector<int>& out) {
+    for (int d = 0; d < 4; ++d) {
+      const int n = links_(span, d);
+      if (!isUnassignedOfLevel(n, level) || !takeFlag<Shared>(n)) continue;
+      out.push_back(n);
     }
   }
 
@@ -231,6 +281,15 @@ class Watershed {
     return true;
   }
 
+  // Ids stay below kMaxIds so that a pending mark is never a level's mark.
+  int newId() {
+    if (nextId_ >= kMaxIds) {
+      throw std::length_error(
+          "optimized watershed: more than 2^30 - 1 basins in one field");
+    }
+    return nextId_++;
+  }
+
   // The spec floods breadth first; a stack labels the same component, and
   // only the component matters. The stack is the candidate list, free once
   // growth has ended: one list less at the peak.
@@ -259,10 +318,10 @@ class Watershed {
   std::vector<int> region_;
   std::vector<uint8_t> queued_;  // 1 while a span is in the next round's list
   std::vector<int> candidates_;  // of the next round; the flood's stack
+  std::vector<int> spare_;       // the round after, built while one runs
   // The round's candidates: the level's own spans, then candidates_.
   const int* round_ = nullptr;
   int roundSize_ = 0;
-  std::vector<std::pair<int, int>> joins_;
   // A parallel round's lists, one per part.
   std::vector<std::vector<std::pair<int, int>>> partJoins_;
   std::vector<std::vector<int>> partCandidates_;
