@@ -339,10 +339,14 @@ class PairExemptions {
     return !std::all_of(kept.begin(), kept.end(), inContour);
   }
 
+  // Portals are compared as a multiset of positions: a loop that passes a
+  // position twice (another floor, a slit's mouth) can make it a portal
+  // twice on one side and once on the other, and each pass keeps or drops
+  // its own vertex.
   void exemptDifferingPortals() {
     // (R, S) -> positions where R's raw loops change neighbour value next to
-    // an edge facing S.
-    std::map<std::pair<int, int>, std::set<Position>> portals;
+    // an edge facing S, once per change.
+    std::map<std::pair<int, int>, std::multiset<Position>> portals;
     for (const RegionLoop& loop : loops_) {
       forEachPortal(loop.vertices,
                     [&](const ContourVertex& before, const ContourVertex& v) {

@@ -163,6 +163,29 @@ TEST_P(BorderChecks, AHoleDroppedUnderAFloorLeavesOutItsPair) {
   EXPECT_EQ(report.exemptFor.count(BorderExemption::DroppedHole), 1u);
 }
 
+// props/findings/portal-passed-twice.chf.json (props/README.md Finding 9):
+// 28 x 32, two floors, the partition given (layers); MaxError 0. Region
+// 20's loop passes (5,16) twice, at y 9 as a portal facing region 24 and
+// at y 11 between two edges labelled 24, where it is dropped; region 24's
+// loop passes (5,16) three times as a portal facing 20 (a slit's mouth
+// among them) and keeps them. Both sides have a portal at (5,16), so as
+// sets of positions their portals agree; counted per pass they differ, and
+// the pair is left out.
+TEST_P(BorderChecks, APositionThatIsAPortalOnOnePassOnlyLeavesOutItsPair) {
+  const Heightfield hf =
+      readHeightfieldFile(std::string(REGCON_SOURCE_DIR) +
+                          "/props/findings/portal-passed-twice.chf.json");
+  Settings settings;
+  settings.maxError = 0;
+  settings.rawContours = true;
+  const ContourSet set = impl().contours(hf, *hf.regions, settings);
+  EXPECT_NE(checks::checkSharedBordersAgree(set), "");
+  const checks::BorderReport report = checks::checkSharedBorders(
+      hf, *hf.regions, settings, set, acceptedAlways);
+  EXPECT_EQ(report.failure, "");
+  EXPECT_EQ(report.exemptFor.count(BorderExemption::RawPortalsDiffer), 1u);
+}
+
 // The checkers' own tracer gives the implementation's raw loops.
 TEST_P(BorderChecks, RawLoopsAreTheTracedLoops) {
   const Heightfield hf = testing::gridFromAscii({"1122", "1122"});
