@@ -35,6 +35,26 @@ bool acceptedAlways(const checks::RegionLoop&) {
   return true;
 }
 
+// A field of props/findings/ with its given partition, contoured at
+// MaxError 0 with the raw loops, and the per-pair border report on it.
+struct FindingRun {
+  ContourSet set;
+  checks::BorderReport report;
+};
+
+FindingRun runFinding(const Implementation& impl, const std::string& name,
+                      Settings settings) {
+  const Heightfield hf = readHeightfieldFile(
+      std::string(REGCON_SOURCE_DIR) + "/props/findings/" + name + ".chf.json");
+  settings.maxError = 0;
+  settings.rawContours = true;
+  FindingRun run;
+  run.set = impl.contours(hf, *hf.regions, settings);
+  run.report = checks::checkSharedBorders(hf, *hf.regions, settings, run.set,
+                                          acceptedAlways);
+  return run;
+}
+
 // Two 2 x 2 squares side by side:
 //
 //   z=1   1 1 2 2
@@ -147,20 +167,13 @@ TEST_P(BorderChecks, ACornerContactLeavesOutItsPair) {
 // and (11,2), on another floor (y 33 against the hole's 30 and 25): the
 // hole is dropped all the same, and the pair is left out for it.
 TEST_P(BorderChecks, AHoleDroppedUnderAFloorLeavesOutItsPair) {
-  const Heightfield hf =
-      readHeightfieldFile(std::string(REGCON_SOURCE_DIR) +
-                          "/props/findings/hole-under-floor.chf.json");
   Settings settings;
-  settings.maxError = 0;
   settings.straightRegionBorders = false;
-  settings.rawContours = true;
-  const ContourSet set = impl().contours(hf, *hf.regions, settings);
-  EXPECT_EQ(set.droppedHoles, 1);
-  EXPECT_NE(checks::checkSharedBordersAgree(set), "");
-  const checks::BorderReport report = checks::checkSharedBorders(
-      hf, *hf.regions, settings, set, acceptedAlways);
-  EXPECT_EQ(report.failure, "");
-  EXPECT_EQ(report.exemptFor.count(BorderExemption::DroppedHole), 1u);
+  const FindingRun run = runFinding(impl(), "hole-under-floor", settings);
+  EXPECT_EQ(run.set.droppedHoles, 1);
+  EXPECT_NE(checks::checkSharedBordersAgree(run.set), "");
+  EXPECT_EQ(run.report.failure, "");
+  EXPECT_EQ(run.report.exemptFor.count(BorderExemption::DroppedHole), 1u);
 }
 
 // props/findings/portal-passed-twice.chf.json (props/README.md Finding 9):
@@ -172,18 +185,10 @@ TEST_P(BorderChecks, AHoleDroppedUnderAFloorLeavesOutItsPair) {
 // sets of positions their portals agree; counted per pass they differ, and
 // the pair is left out.
 TEST_P(BorderChecks, APositionThatIsAPortalOnOnePassOnlyLeavesOutItsPair) {
-  const Heightfield hf =
-      readHeightfieldFile(std::string(REGCON_SOURCE_DIR) +
-                          "/props/findings/portal-passed-twice.chf.json");
-  Settings settings;
-  settings.maxError = 0;
-  settings.rawContours = true;
-  const ContourSet set = impl().contours(hf, *hf.regions, settings);
-  EXPECT_NE(checks::checkSharedBordersAgree(set), "");
-  const checks::BorderReport report = checks::checkSharedBorders(
-      hf, *hf.regions, settings, set, acceptedAlways);
-  EXPECT_EQ(report.failure, "");
-  EXPECT_EQ(report.exemptFor.count(BorderExemption::RawPortalsDiffer), 1u);
+  const FindingRun run = runFinding(impl(), "portal-passed-twice", Settings{});
+  EXPECT_NE(checks::checkSharedBordersAgree(run.set), "");
+  EXPECT_EQ(run.report.failure, "");
+  EXPECT_EQ(run.report.exemptFor.count(BorderExemption::RawPortalsDiffer), 1u);
 }
 
 // The checkers' own tracer gives the implementation's raw loops.
