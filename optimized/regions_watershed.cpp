@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <limits>
 #include <stdexcept>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -28,15 +29,16 @@ constexpr int kMinSpansPerPart = 1 << 16;
 // A counting sort cut into parts of the span range: each part counts its
 // own spans per level, and writes them from its offset within each level
 // (the parts before it first), so the order is the stable one however the
-// range is cut.
+// range is cut. A walkable span is one whose mark is < 0 (Watershed's
+// unassigned marks).
 Levels sortByDistance(const Heightfield& hf, const std::vector<int>& dist,
-                      const std::vector<uint8_t>& area, Workers& workers) {
+                      const std::vector<int>& marks, Workers& workers) {
   const int n = hf.spanCount();
   const int parts = workers.partsFor(n, kMinSpansPerPart);
   std::vector<int> maxDist(parts, 0);
   workers.forRanges(n, kMinSpansPerPart, [&](int begin, int end, int part) {
     for (int s = begin; s < end; ++s) {
-      if (area[s] != 0) maxDist[part] = std::max(maxDist[part], dist[s]);
+      if (marks[s] < 0) maxDist[part] = std::max(maxDist[part], dist[s]);
     }
   });
   const int levelCount = *std::max_element(maxDist.begin(), maxDist.end()) + 1;
@@ -44,7 +46,7 @@ Levels sortByDistance(const Heightfield& hf, const std::vector<int>& dist,
   std::vector<std::vector<int>> next(parts, std::vector<int>(levelCount, 0));
   workers.forRanges(n, kMinSpansPerPart, [&](int begin, int end, int part) {
     for (int s = begin; s < end; ++s) {
-      if (area[s] != 0) ++next[part][dist[s]];
+      if (marks[s] < 0) ++next[part][dist[s]];
     }
   });
   Levels levels;
@@ -63,7 +65,7 @@ Levels sortByDistance(const Heightfield& hf, const std::vector<int>& dist,
   workers.forRanges(n, kMinSpansPerPart, [&](int begin, int end, int part) {
     std::vector<int>& mine = next[part];
     for (int s = begin; s < end; ++s) {
-      if (area[s] != 0) levels.order[mine[dist[s]]++] = s;
+      if (marks[s] < 0) levels.order[mine[dist[s]]++] = s;
     }
   });
   return levels;
@@ -73,6 +75,14 @@ Levels sortByDistance(const Heightfield& hf, const std::vector<int>& dist,
 // of this implementation's arrays first.
 constexpr int kMaxIds = 1 << 30;
 
+// Areas are 0-255 (interchange §1): the low 8 bits of an unassigned mark.
+constexpr int kAreaBits = 8;
+constexpr int kAreaMask = (1 << kAreaBits) - 1;
+// Distances below 2^22, so that every unassigned mark is above -2^30 and
+// never a pending one: a span that far from every border would need a
+// field of about 2^40 spans.
+constexpr int kMaxLevels = 1 << 22;
+
 class Watershed {
  public:
   Watershed(const Heightfield& hf, const MutualLinks& links,
@@ -81,22 +91,26 @@ class Watershed {
         links_(links),
         dist_(dist),
         workers_(workers),
-        area_(hf.spanCount(), 0),
         region_(hf.spanCount(), 0),
         queued_(hf.spanCount(), 0),
         partJoins_(workers.count()),
         partCandidates_(workers.count()) {
-    // A dense copy of the areas: the hot loops read them at random spans.
     workers.forRanges(hf.spanCount(), kMinSpansPerPart, [&](int b, int e, int) {
       for (int s = b; s < e; ++s) {
-        area_[s] = static_cast<uint8_t>(hf.spans[s].area);
-        if (area_[s] != 0) region_[s] = unassignedMark(dist[s]);
+        const int area = hf.spans[s].area;
+        if (area == 0) continue;
+        if (dist[s] >= kMaxLevels) {
+          throw std::length_error(
+              "optimized watershed: a distance of 2^22 or more (span " +
+              std::to_string(s) + ")");
+        }
+        region_[s] = unassignedMark(dist[s], area);
       }
     });
   }
 
   std::vector<int> run() {
-    const Levels levels = sortByDistance(hf_, dist_, area_, workers_);
+    const Levels levels = sortByDistance(hf_, dist_, region_, workers_);
     for (int l = static_cast<int>(levels.start.size()) - 2; l >= 0; --l) {
       const auto first = levels.order.begin() + levels.start[l];
       const auto last = levels.order.begin() + levels.start[l + 1];
@@ -106,21 +120,28 @@ class Watershed {
       roundSize_ = static_cast<int>(last - first);
       grow(l);
       for (auto it = first; it != last; ++it) {
-        if (region_[*it] < 0) flood(*it, l, newId());
+        if (region_[*it] < 0) flood(*it, newId());
       }
     }
     return std::move(region_);
   }
 
  private:
-  // An unassigned walkable span holds -1 - its distance in region_ until it
-  // joins a region (ids > 0; 0 is a span with area 0), so "unassigned, of
-  // this level" is one read of one array instead of three (region, area,
-  // distance) at a random span.
-  static int unassignedMark(int level) { return -1 - level; }
+  // An unassigned walkable span holds -1 - (its distance * 256 + its area)
+  // in region_ until it joins a region (ids > 0; 0 is a span with area 0),
+  // so "unassigned, of this level" and its area are one read of one array
+  // instead of three (region, area, distance) at a random span; an assigned
+  // span's area is its region's (regionArea_, a few bytes a region).
+  static int unassignedMark(int level, int area) {
+    return -1 - (level << kAreaBits | area);
+  }
+  static int markedArea(int mark) { return (-1 - mark) & kAreaMask; }
 
   bool isUnassignedOfLevel(int span, int level) const {
-    return span >= 0 && region_[span] == unassignedMark(level);
+    if (span < 0) return false;
+    const int mark = region_[span];
+    return mark <= unassignedMark(level, 0) &&
+           mark >= unassignedMark(level, kAreaMask);
   }
 
   // A join decided but not yet made holds INT_MIN + its region: like the
@@ -137,14 +158,15 @@ class Watershed {
     return value - std::numeric_limits<int>::min();
   }
 
-  // The smallest region id among same-area neighbours, or 0.
+  // The smallest region id among same-area neighbours of an unassigned
+  // span, or 0.
   int smallestNeighbourRegion(int span) const {
-    const int area = area_[span];
+    const int area = markedArea(region_[span]);
     int best = 0;
     for (int d = 0; d < 4; ++d) {
       const int n = links_(span, d);
       if (n < 0 || region_[n] <= 0) continue;
-      if (area_[n] != area) continue;
+      if (regionArea_[region_[n]] != area) continue;
       if (best == 0 || region_[n] < best) best = region_[n];
     }
     return best;
@@ -293,8 +315,9 @@ class Watershed {
   // The spec floods breadth first; a stack labels the same component, and
   // only the component matters. The stack is the candidate list, free once
   // growth has ended: one list less at the peak.
-  void flood(int seed, int level, int id) {
-    const int area = area_[seed];
+  void flood(int seed, int id) {
+    const int mark = region_[seed];
+    regionArea_.push_back(static_cast<uint8_t>(markedArea(mark)));
     region_[seed] = id;
     std::vector<int>& stack = candidates_;
     stack.assign(1, seed);
@@ -303,7 +326,7 @@ class Watershed {
       stack.pop_back();
       for (int d = 0; d < 4; ++d) {
         const int n = links_(s, d);
-        if (!isUnassignedOfLevel(n, level) || area_[n] != area) continue;
+        if (n < 0 || region_[n] != mark) continue;
         region_[n] = id;
         stack.push_back(n);
       }
@@ -314,7 +337,7 @@ class Watershed {
   const MutualLinks& links_;
   const std::vector<int>& dist_;  // only to sort the levels
   Workers& workers_;
-  std::vector<uint8_t> area_;  // 0-255 (interchange §1): dense
+  std::vector<uint8_t> regionArea_ = std::vector<uint8_t>(1, 0);  // by id
   std::vector<int> region_;
   std::vector<uint8_t> queued_;  // 1 while a span is in the next round's list
   std::vector<int> candidates_;  // of the next round; the flood's stack
