@@ -1,8 +1,9 @@
 // §6 Holes / readings R11: bridging each hole of an outline into one loop.
 // The merged loop grows with every joined hole, so nothing here scans it
 // whole per hole: candidates come nearest first from a bucket grid of its
-// vertices, their loop index from a tree over the loop, and the clearance
-// test looks only at edges in the buckets the bridge passes through.
+// vertices, their order along the loop from labels kept in loop order, and
+// the clearance test looks only at edges in the buckets the bridge passes
+// through.
 // clang-format off: this include comes first, before any other code
 #include "core/determinism.h"
 // clang-format on
@@ -14,6 +15,7 @@
 #include <vector>
 
 #include "optimized/contours_grid.h"
+#include "optimized/contours_merged_loop.h"
 #include "optimized/contours_steps.h"
 
 namespace regcon::opt::contours {
@@ -29,138 +31,6 @@ bool inCone(const ContourVertex& prev, const ContourVertex& at,
   }
   return !(orient(at, next, point) <= 0 && orient(prev, at, point) <= 0);
 }
-
-uint64_t mix(uint64_t z) {
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-  return z ^ (z >> 31);
-}
-
-// The merged loop as a circular list of vertex occurrences (nodes), with a
-// treap over the same nodes in loop order. Splicing a hole in is then local,
-// where a flat loop would be copied for each hole, and a node's index (the
-// "lowest index" of readings R11) takes O(log n). Node 0 is the outline's
-// first vertex; nothing is ever inserted before it, so it stays index 0.
-class MergedLoop {
- public:
-  explicit MergedLoop(const Loop& outline) {
-    nodes_.reserve(outline.size());
-    add(outline[0]);
-    nodes_[0].prev = nodes_[0].next = 0;
-    for (size_t i = 1; i < outline.size(); ++i) {
-      insertAfter(static_cast<int>(i - 1), outline[i]);
-    }
-  }
-
-  int nodeCount() const { return static_cast<int>(nodes_.size()); }
-  const ContourVertex& at(int node) const { return nodes_[node].vertex; }
-  int prev(int node) const { return nodes_[node].prev; }
-  int next(int node) const { return nodes_[node].next; }
-  void setNeighbor(int node, int value) {
-    nodes_[node].vertex.neighbor = value;
-  }
-
-  // Position of the node in the loop.
-  int index(int node) const {
-    int at = sizeOf(nodes_[node].left);
-    for (int child = node, up = nodes_[node].parent; up >= 0;
-         child = up, up = nodes_[up].parent) {
-      if (nodes_[up].right == child) at += sizeOf(nodes_[up].left) + 1;
-    }
-    return at;
-  }
-
-  // A new node right after `node` in the loop; returns it.
-  int insertAfter(int node, const ContourVertex& vertex) {
-    const int added = add(vertex);
-    Node& before = nodes_[node];
-    nodes_[added].prev = node;
-    nodes_[added].next = before.next;
-    nodes_[before.next].prev = added;
-    nodes_[node].next = added;
-    // In the tree: the leftmost spot of node's right subtree.
-    int parent = node;
-    bool asLeft = false;
-    if (nodes_[node].right >= 0) {
-      parent = nodes_[node].right;
-      while (nodes_[parent].left >= 0) parent = nodes_[parent].left;
-      asLeft = true;
-    }
-    (asLeft ? nodes_[parent].left : nodes_[parent].right) = added;
-    nodes_[added].parent = parent;
-    for (int up = parent; up >= 0; up = nodes_[up].parent) ++nodes_[up].size;
-    while (nodes_[added].parent >= 0 &&
-           nodes_[nodes_[added].parent].priority < nodes_[added].priority) {
-      rotateUp(added);
-    }
-    return added;
-  }
-
-  Loop toLoop() const {
-    Loop loop;
-    loop.reserve(nodes_.size());
-    int node = 0;
-    do {
-      loop.push_back(nodes_[node].vertex);
-      node = nodes_[node].next;
-    } while (node != 0);
-    return loop;
-  }
-
- private:
-  struct Node {
-    ContourVertex vertex;
-    int prev = -1, next = -1;
-    int left = -1, right = -1, parent = -1;
-    int size = 1;
-    uint64_t priority = 0;
-  };
-
-  int add(const ContourVertex& vertex) {
-    Node node;
-    node.vertex = vertex;
-    node.priority = mix(nodes_.size() + 0x9E3779B97F4A7C15ull);
-    nodes_.push_back(node);
-    if (nodes_.size() == 1) root_ = 0;
-    return static_cast<int>(nodes_.size()) - 1;
-  }
-
-  int sizeOf(int node) const { return node < 0 ? 0 : nodes_[node].size; }
-
-  void resize(int node) {
-    nodes_[node].size =
-        1 + sizeOf(nodes_[node].left) + sizeOf(nodes_[node].right);
-  }
-
-  // Rotates `node` above its parent, keeping the in-order (loop) order.
-  void rotateUp(int node) {
-    const int parent = nodes_[node].parent;
-    const int grand = nodes_[parent].parent;
-    if (nodes_[parent].left == node) {
-      nodes_[parent].left = nodes_[node].right;
-      if (nodes_[node].right >= 0) nodes_[nodes_[node].right].parent = parent;
-      nodes_[node].right = parent;
-    } else {
-      nodes_[parent].right = nodes_[node].left;
-      if (nodes_[node].left >= 0) nodes_[nodes_[node].left].parent = parent;
-      nodes_[node].left = parent;
-    }
-    nodes_[parent].parent = node;
-    nodes_[node].parent = grand;
-    if (grand < 0) {
-      root_ = node;
-    } else if (nodes_[grand].left == parent) {
-      nodes_[grand].left = node;
-    } else {
-      nodes_[grand].right = node;
-    }
-    resize(parent);
-    resize(node);
-  }
-
-  std::vector<Node> nodes_;
-  int root_ = -1;
-};
 
 // Every edge that a bridge must stay clear of (readings R11: the merged
 // loop's and those of the holes not yet tried, including the current one),
@@ -239,8 +109,7 @@ class VertexIndex {
 
 // The merged loop's nodes by increasing squared distance to p, lowest index
 // on ties (readings R11), read ring by ring of buckets around p's bucket.
-// Ties are ordered when they come up: the index is never taken of a node
-// that is read but not handed out.
+// Ties are ordered when they come up, by label (MergedLoop).
 // After rings 0..r every unread node is at least r * side + 1 away along x
 // or z, so a node nearer than that is final: no unread one comes before it.
 class NearestFirst {
@@ -278,16 +147,15 @@ class NearestFirst {
  private:
   using Key = std::pair<int64_t, int>;  // distance², node
 
-  // Every pending node at the smallest distance, into ready_ by index (the
-  // last entry first out). Nothing unread is that near, so these are all
-  // the ties; a node's index (a tree walk) is taken only for the nodes
-  // handed out, not for every node read.
+  // Every pending node at the smallest distance, into ready_ in loop order
+  // (the last entry first out). Nothing unread is that near, so these are
+  // all the ties.
   void takeNearest() {
     const int64_t nearest = pending_.top().first;
     while (!pending_.empty() && pending_.top().first == nearest) {
       const int node = pending_.top().second;
       pending_.pop();
-      ready_.emplace_back(loop_.index(node), node);
+      ready_.emplace_back(loop_.label(node), node);
     }
     std::sort(ready_.begin(), ready_.end(), std::greater<>());
   }
@@ -332,7 +200,7 @@ class NearestFirst {
   int ring_ = -1;
   int lastRing_ = 0;
   std::priority_queue<Key, std::vector<Key>, std::greater<>> pending_;
-  std::vector<std::pair<int, int>> ready_;  // (index, node), last first
+  std::vector<std::pair<uint64_t, int>> ready_;  // (label, node), last first
 };
 
 Box boxOfAll(const Loop& outline, const std::vector<const Loop*>& holes) {
@@ -428,14 +296,13 @@ class Joiner {
   void splice(int q, const Loop& hole, int pi) {
     const int h = static_cast<int>(hole.size());
     const ContourVertex again = loop_.at(q);
-    int node = q;
-    for (int j = 0; j <= h; ++j) {
-      node = loop_.insertAfter(node, hole[(pi + j) % h]);
-      vertices_.add(node, loop_.at(node));
-    }
-    loop_.setNeighbor(node, region_);
-    node = loop_.insertAfter(node, again);
-    vertices_.add(node, again);
+    Loop& run = run_;
+    run.clear();
+    for (int j = 0; j <= h; ++j) run.push_back(hole[(pi + j) % h]);
+    run.back().neighbor = region_;
+    run.push_back(again);
+    const int first = loop_.insertRunAfter(q, run);
+    for (int k = 0; k < h + 2; ++k) vertices_.add(first + k, run[k]);
     loop_.setNeighbor(q, region_);
     edges_.add(again, hole[pi], EdgeIndex::kLoopOwner);
   }
@@ -446,6 +313,7 @@ class Joiner {
   MergedLoop loop_;
   VertexIndex vertices_;
   EdgeIndex edges_;
+  Loop run_;  // the nodes of a splice, kept from hole to hole
 };
 
 }  // namespace

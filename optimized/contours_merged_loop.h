@@ -1,0 +1,128 @@
+// The merged loop of hole joining (contours_holes.cpp, readings R11): a
+// circular list of vertex occurrences that keeps their order along the loop
+// as it grows. Internal to optimized/contours*.cpp; a header of its own so
+// that a test can check the order on its own.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "core/types.h"
+
+namespace regcon::opt::contours {
+
+// The merged loop as a circular list of vertex occurrences (nodes), each
+// with a label that increases along the loop from node 0 (list labelling).
+// Splicing a hole in is then local, where a flat loop would be copied for
+// each hole, and the "lowest index" of readings R11 among tied nodes is the
+// lowest label: two nodes' places compare in O(1), where an index would
+// take a tree walk. Node 0 is the outline's first vertex; nothing is ever
+// inserted before it, so it stays first.
+class MergedLoop {
+ public:
+  explicit MergedLoop(const Loop& outline) {
+    nodes_.reserve(outline.size());
+    const uint64_t step = kLabelEnd / outline.size();
+    for (size_t i = 0; i < outline.size(); ++i) {
+      const int n = static_cast<int>(outline.size());
+      const int node = static_cast<int>(i);
+      nodes_.push_back({outline[i], (node + n - 1) % n, (node + 1) % n,
+                        static_cast<uint64_t>(i) * step});
+    }
+  }
+
+  int nodeCount() const { return static_cast<int>(nodes_.size()); }
+  const ContourVertex& at(int node) const { return nodes_[node].vertex; }
+  int prev(int node) const { return nodes_[node].prev; }
+  int next(int node) const { return nodes_[node].next; }
+  void setNeighbor(int node, int value) {
+    nodes_[node].vertex.neighbor = value;
+  }
+
+  // Orders nodes as their indices in the loop would.
+  uint64_t label(int node) const { return nodes_[node].label; }
+
+  // New nodes for `run`, in order, right after `node` in the loop; returns
+  // the first (the others follow it in nodes_). The run shares the gap
+  // after `node` evenly: a hole's vertices taken one at a time would halve
+  // it at each.
+  int insertRunAfter(int node, const Loop& run) {
+    const int first = nodeCount();
+    const int count = static_cast<int>(run.size());
+    const int after = nodes_[node].next;
+    const uint64_t low = nodes_[node].label;
+    const uint64_t high = after == 0 ? kLabelEnd : nodes_[after].label;
+    const uint64_t step = (high - low) / static_cast<uint64_t>(count + 1);
+    for (int k = 0; k < count; ++k) {
+      nodes_.push_back({run[k], k == 0 ? node : first + k - 1,
+                        k + 1 == count ? after : first + k + 1,
+                        low + static_cast<uint64_t>(k + 1) * step});
+    }
+    nodes_[node].next = first;
+    nodes_[after].prev = first + count - 1;
+    if (step == 0) relabelAround(first, first + count - 1, count);
+    return first;
+  }
+
+  Loop toLoop() const {
+    Loop loop;
+    loop.reserve(nodes_.size());
+    int node = 0;
+    do {
+      loop.push_back(nodes_[node].vertex);
+      node = nodes_[node].next;
+    } while (node != 0);
+    return loop;
+  }
+
+ private:
+  struct Node {
+    ContourVertex vertex;
+    int prev, next;
+    uint64_t label;
+  };
+
+  // Labels are below 2^62; a node appended last takes the middle of the gap
+  // up to here.
+  static constexpr uint64_t kLabelEnd = uint64_t{1} << 62;
+
+  // The run first..last (`count` nodes) shares the label of the node
+  // before it: spread the nodes of the smallest aligned label range around
+  // it that is sparse enough (fewer than (2 / 1.4)^i nodes in a range of
+  // 2^i labels) evenly over that range (Bender et al., "Two simplified
+  // algorithms for maintaining order in a list", 2002: O(log n) relabelled
+  // nodes an insertion, amortized). A range of 2^62 labels holds any int
+  // count of nodes.
+  void relabelAround(int first, int last, int count) {
+    // The ranges grow around the run, each holding the one before: the
+    // walk only ever moves outward, so it reads each node once.
+    const uint64_t label = nodes_[first].label;
+    double limit = 1.0;
+    for (int bits = 1; bits <= 62; ++bits) {
+      limit *= 2.0 / 1.4;
+      const uint64_t start = label >> bits << bits;
+      const uint64_t end = start + (uint64_t{1} << bits);
+      while (first != 0 && nodes_[nodes_[first].prev].label >= start) {
+        first = nodes_[first].prev;
+        ++count;
+      }
+      for (int n = nodes_[last].next; n != 0 && nodes_[n].label < end;
+           n = nodes_[n].next) {
+        last = n;
+        ++count;
+      }
+      if (count >= limit) continue;
+      const uint64_t step = (end - start) / static_cast<uint64_t>(count);
+      uint64_t next = start;
+      for (int n = first, k = 0; k < count; n = nodes_[n].next, ++k) {
+        nodes_[n].label = next;
+        next += step;
+      }
+      return;
+    }
+  }
+
+  std::vector<Node> nodes_;
+};
+
+}  // namespace regcon::opt::contours

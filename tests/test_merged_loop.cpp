@@ -1,0 +1,116 @@
+// The optimized hole joining's merged loop keeps each node's place along
+// the loop as a label (optimized/contours_merged_loop.h). Checked here
+// against a plain vector of the same nodes in loop order, through runs of
+// splices deep enough that the labels run out and are spread again many
+// times.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <random>
+#include <vector>
+
+#include "optimized/contours_merged_loop.h"
+
+namespace regcon::opt::contours {
+namespace {
+
+Loop runOf(int length, int tag) {
+  Loop run;
+  for (int k = 0; k < length; ++k) run.push_back({tag, k, 0, 0});
+  return run;
+}
+
+// Walks the list from node 0: the same nodes, in the same order, as the
+// model, and labels that rise strictly all the way round.
+void expectOrder(const MergedLoop& loop, const std::vector<int>& model) {
+  ASSERT_EQ(loop.nodeCount(), static_cast<int>(model.size()));
+  int node = 0;
+  for (size_t i = 0; i < model.size(); ++i) {
+    ASSERT_EQ(node, model[i]) << "place " << i;
+    if (i > 0) {
+      ASSERT_LT(loop.label(model[i - 1]), loop.label(node)) << "place " << i;
+    }
+    node = loop.next(node);
+  }
+  EXPECT_EQ(node, 0);
+}
+
+// Splices a run after model[at] in both.
+void splice(MergedLoop& loop, std::vector<int>& model, size_t at, int length) {
+  const int first =
+      loop.insertRunAfter(model[at], runOf(length, static_cast<int>(at)));
+  std::vector<int> added(length);
+  for (int k = 0; k < length; ++k) added[k] = first + k;
+  model.insert(model.begin() + static_cast<std::ptrdiff_t>(at) + 1,
+               added.begin(), added.end());
+}
+
+std::vector<int> outlineModel(const MergedLoop& loop) {
+  std::vector<int> model(loop.nodeCount());
+  for (int i = 0; i < loop.nodeCount(); ++i) model[i] = i;
+  return model;
+}
+
+// Each run goes in right after the first node of the run before it, so
+// every gap is cut again: seven nodes share an eighth of it each time, and
+// 62 bits of labels last about 21 runs before they are spread again.
+TEST(MergedLoop, RunsNestedAfterTheLastRunKeepTheOrder) {
+  MergedLoop loop(runOf(4, -1));
+  std::vector<int> model = outlineModel(loop);
+  size_t at = 1;
+  for (int round = 0; round < 400; ++round) {
+    splice(loop, model, at, 7);
+    ++at;  // the run's first node
+    expectOrder(loop, model);
+    if (HasFatalFailure()) return;
+  }
+}
+
+// The last node of the loop has no label after it: runs after it take the
+// gap up to the end of the labels, and run out there too.
+TEST(MergedLoop, RunsAppendedAtTheEndKeepTheOrder) {
+  MergedLoop loop(runOf(3, -1));
+  std::vector<int> model = outlineModel(loop);
+  for (int round = 0; round < 300; ++round) {
+    splice(loop, model, model.size() - 1, 1 + round % 5);
+    expectOrder(loop, model);
+    if (HasFatalFailure()) return;
+  }
+}
+
+// Runs of 1 to 9 nodes after random nodes, most of them near the last
+// run, as the joins of many holes in one outline are.
+TEST(MergedLoop, RandomSplicesKeepTheOrder) {
+  std::mt19937 random(20261203);
+  MergedLoop loop(runOf(5, -1));
+  std::vector<int> model = outlineModel(loop);
+  size_t last = 0;
+  for (int round = 0; round < 3000; ++round) {
+    const bool near = random() % 4 != 0;
+    const size_t span = std::min<size_t>(model.size(), 12);
+    const size_t at = near ? std::min(model.size() - 1, last + random() % span)
+                           : random() % model.size();
+    const int length = 1 + static_cast<int>(random() % 9);
+    splice(loop, model, at, length);
+    last = at + 1;
+    if (round % 50 == 0 || round == 2999) {
+      expectOrder(loop, model);
+      if (HasFatalFailure()) return;
+    }
+  }
+}
+
+// toLoop reads the vertices round from node 0, the runs in place.
+TEST(MergedLoop, ToLoopListsTheVerticesInLoopOrder) {
+  MergedLoop loop(runOf(3, 0));  // (0,0) (0,1) (0,2)
+  loop.insertRunAfter(1, runOf(2, 7));
+  loop.setNeighbor(0, 5);
+  const Loop got = loop.toLoop();
+  const Loop want = {
+      {0, 0, 0, 5}, {0, 1, 0, 0}, {7, 0, 0, 0}, {7, 1, 0, 0}, {0, 2, 0, 0}};
+  EXPECT_EQ(got, want);
+}
+
+}  // namespace
+}  // namespace regcon::opt::contours
