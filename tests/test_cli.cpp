@@ -861,8 +861,16 @@ int killDuringWrite(const fs::path& dir, int signalNumber) {
   while (!temporaryExists() && std::chrono::steady_clock::now() < deadline) {
     std::this_thread::sleep_for(std::chrono::milliseconds(1));
   }
-  const bool seen = temporaryExists();
+  bool seen = temporaryExists();
+  if (seen) {
+    // Frozen mid-write, then looked at again: on a loaded machine this
+    // process may lose its core between the look and the signal while the
+    // writer finishes and renames its file.
+    ::kill(pid, SIGSTOP);
+    seen = temporaryExists();
+  }
   ::kill(pid, seen ? signalNumber : SIGKILL);
+  ::kill(pid, SIGCONT);  // the signal is delivered as the writer goes on
   int status = 0;
   ::waitpid(pid, &status, 0);
   return seen ? status : -1;
