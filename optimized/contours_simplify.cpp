@@ -54,6 +54,7 @@ struct Scratch {
   std::vector<char> kept;
   std::vector<int> anchors;
   std::vector<std::pair<int, int>> stack;
+  std::vector<int> straight;
 };
 
 Scratch& threadScratch() {
@@ -113,6 +114,40 @@ std::pair<int, double> farthest(const Loop& raw, int ia, int ib) {
   return {best, bestD2};
 }
 
+constexpr int kMinLoopForRuns = 16;
+
+// straight[i]: how many edges from edge i on (i -> i + 1, cyclically) have
+// exactly edge i's (x, z) step, not zero. Every interior vertex of a
+// stretch within such a run lies strictly inside its chord, at distance 0:
+// step 2 splits it only for length, so it needs no farthest-vertex scan
+// (on a long straight wall, the scans of each length split were most of
+// the simplification).
+void straightRuns(const Loop& raw, std::vector<int>& straight) {
+  const int n = static_cast<int>(raw.size());
+  straight.assign(n, 1);
+  // All 1 scans every stretch: a short loop has no long run to skip, and
+  // working its runs out cost more than its scans.
+  if (n < kMinLoopForRuns) return;
+  auto after = [n](int i) { return i + 1 == n ? 0 : i + 1; };
+  auto step = [&](int i) {
+    const ContourVertex& a = raw[i];
+    const ContourVertex& b = raw[after(i)];
+    return std::pair{b.x - a.x, b.z - a.z};
+  };
+  auto continues = [&](int i) {  // edge i + 1 repeats edge i's step
+    const auto here = step(i);
+    return here != std::pair{0, 0} && step(after(i)) == here;
+  };
+  // A closed loop turns somewhere: start after an edge that does not go on.
+  int last = 0;
+  while (last < n && continues(last)) ++last;
+  if (last == n) return;  // no turn: keep every run at 1 (never met)
+  for (int k = 1, i = last == 0 ? n - 1 : last - 1; k < n;
+       ++k, i = i == 0 ? n - 1 : i - 1) {
+    if (continues(i)) straight[i] = straight[after(i)] + 1;
+  }
+}
+
 // Step 2 on one stretch, with an explicit work stack.
 void refineStretch(const Loop& raw, int ia, int ib, const Pass& pass,
                    const BorderRules& rules, Scratch& scratch) {
@@ -133,7 +168,9 @@ void refineStretch(const Loop& raw, int ia, int ib, const Pass& pass,
     const int neighbour = raw[a % n].neighbor;
     if (pass.straightBorders && rules.isStraightBorder(neighbour)) continue;
     int split = -1;
-    const auto [far, far2] = farthest(raw, a, b);
+    const auto [far, far2] = b - a <= scratch.straight[a % n]
+                                 ? std::pair{-1, 0.0}
+                                 : farthest(raw, a, b);
     if (far2 > maxError2) {
       split = far;
     } else if (pass.maxEdgeLength > 0 && neighbour == 0 &&
@@ -165,6 +202,7 @@ Loop simplifyOnce(const Loop& raw, const Pass& pass, const BorderRules& rules) {
   const int n = static_cast<int>(raw.size());
   Scratch& scratch = threadScratch();
   initialKept(raw, scratch.kept);
+  straightRuns(raw, scratch.straight);
   std::vector<int>& anchors = scratch.anchors;
   anchors.clear();
   for (int i = 0; i < n; ++i) {
