@@ -78,10 +78,11 @@ constexpr int kMaxIds = 1 << 30;
 // Areas are 0-255 (interchange §1): the low 8 bits of an unassigned mark.
 constexpr int kAreaBits = 8;
 constexpr int kAreaMask = (1 << kAreaBits) - 1;
-// Distances below 2^22, so that every unassigned mark is above -2^30 and
-// never a pending one: a span that far from every border would need a
-// field of about 2^40 spans.
-constexpr int kMaxLevels = 1 << 22;
+// Distances below 2^21, so that every unassigned mark is -2^29 or above,
+// and a queued one (2^29 lower) is -2^30 or above, never a pending one: a
+// span that far from every border would need a field of about 2^40 spans.
+constexpr int kMaxLevels = 1 << 21;
+constexpr int kQueuedShift = 1 << 29;
 
 class Watershed {
  public:
@@ -92,8 +93,7 @@ class Watershed {
         dist_(dist),
         workers_(workers),
         region_(hf.spanCount(), 0),
-        queued_(hf.spanCount(), 0),
-        partJoins_(workers.count()),
+        partJoined_(workers.count(), 0),
         partCandidates_(workers.count()) {
     workers.forRanges(hf.spanCount(), kMinSpansPerPart, [&](int b, int e, int) {
       for (int s = b; s < e; ++s) {
@@ -101,7 +101,7 @@ class Watershed {
         if (area == 0) continue;
         if (dist[s] >= kMaxLevels) {
           throw std::length_error(
-              "optimized watershed: a distance of 2^22 or more (span " +
+              "optimized watershed: a distance of 2^21 or more (span " +
               std::to_string(s) + ")");
         }
         region_[s] = unassignedMark(dist[s], area);
@@ -131,17 +131,23 @@ class Watershed {
   // in region_ until it joins a region (ids > 0; 0 is a span with area 0),
   // so "unassigned, of this level" and its area are one read of one array
   // instead of three (region, area, distance) at a random span; an assigned
-  // span's area is its region's (regionArea_, a few bytes a region).
+  // span's area is its region's (regionArea_, a few bytes a region). While
+  // a span is in the next round's list its mark is kQueuedShift lower (the
+  // same area bits): "queued" is read with the mark, where a flag array
+  // cost one more read at a random span.
   static int unassignedMark(int level, int area) {
     return -1 - (level << kAreaBits | area);
   }
   static int markedArea(int mark) { return (-1 - mark) & kAreaMask; }
 
-  bool isUnassignedOfLevel(int span, int level) const {
-    if (span < 0) return false;
-    const int mark = region_[span];
+  static bool isMarkOfLevel(int mark, int level) {
     return mark <= unassignedMark(level, 0) &&
            mark >= unassignedMark(level, kAreaMask);
+  }
+
+  // Unassigned, of this level, and not queued.
+  bool isUnassignedOfLevel(int span, int level) const {
+    return span >= 0 && isMarkOfLevel(region_[span], level);
   }
 
   // A join decided but not yet made holds INT_MIN + its region: like the
@@ -158,149 +164,157 @@ class Watershed {
     return value - std::numeric_limits<int>::min();
   }
 
+  // region_[span], read or written where parts running side by side may
+  // touch the same span (`Shared`: relaxed atomics, plain moves on x86), or
+  // plainly by one thread. The gcc/clang builtins, not std::atomic_ref:
+  // libc++ 14 (the ClusterFuzzLite build) has no atomic_ref.
+  template <bool Shared>
+  int load(int span) const {
+    if constexpr (Shared) {
+      return __atomic_load_n(&region_[span], __ATOMIC_RELAXED);
+    } else {
+      return region_[span];
+    }
+  }
+  template <bool Shared>
+  void store(int span, int value) {
+    if constexpr (Shared) {
+      __atomic_store_n(&region_[span], value, __ATOMIC_RELAXED);
+    } else {
+      region_[span] = value;
+    }
+  }
+
   // The smallest region id among same-area neighbours of an unassigned
-  // span, or 0.
+  // span, or 0. A neighbour marked pending this round reads as no region,
+  // as its unassigned mark did.
+  template <bool Shared>
   int smallestNeighbourRegion(int span) const {
-    const int area = markedArea(region_[span]);
+    const int area = markedArea(load<Shared>(span));
     int best = 0;
     for (int d = 0; d < 4; ++d) {
       const int n = links_(span, d);
-      if (n < 0 || region_[n] <= 0) continue;
-      if (regionArea_[region_[n]] != area) continue;
-      if (best == 0 || region_[n] < best) best = region_[n];
+      if (n < 0) continue;
+      const int r = load<Shared>(n);
+      if (r <= 0 || regionArea_[r] != area) continue;
+      if (best == 0 || r < best) best = r;
     }
     return best;
   }
 
   // Synchronous rounds. Candidate order is irrelevant: every join of a round
-  // is decided before any is applied. Only spans next to a fresh joiner are
+  // is decided before any is made. Only spans next to a fresh joiner are
   // retried, because only a fresh joiner can give a span its first
   // same-area assigned neighbour. The lists are reused, never reallocated.
-  // A one-byte queued flag, cleared once the round's list is built, instead
-  // of a 4-byte round stamp: 3 bytes a span less at the peak.
+  // A span in the next round's list has a queued mark (unassignedMark),
+  // restored once the list is built: no flag array or round stamp.
   void grow(int level) {
     for (;;) {
-      if (workers_.partsFor(roundSize_, kMinCandidatesPerPart) > 1) {
-        if (!growRoundInParts(level)) return;
-        continue;
-      }
-      if (!growRound(level)) return;
+      const bool more = workers_.partsFor(roundSize_, kMinCandidatesPerPart) > 1
+                            ? growRound<true>(level)
+                            : growRound<false>(level);
+      if (!more) return;
     }
-  }
-
-  // One round on one thread, without a list of joins (8 bytes a joiner at
-  // the peak): the decisions are marked pending in place, then one pass over
-  // the round makes them and queues the joiners' neighbours, in the order a
-  // list of the joins would give. The round may be candidates_, so the next
-  // one is built in spare_ and the two swap.
-  bool growRound(int level) {
-    if (!markJoins()) return false;
-    spare_.clear();
-    for (int i = 0; i < roundSize_; ++i) {
-      const int s = round_[i];
-      if (!isPending(region_[s])) continue;
-      region_[s] = pendingRegion(region_[s]);
-      queueNeighbours<false>(s, level, spare_);
-    }
-    for (int s : spare_) queued_[s] = 0;
-    std::swap(candidates_, spare_);
-    nextRoundFromCandidates();
-    return true;
-  }
-
-  bool markJoins() {
-    bool any = false;
-    for (int i = 0; i < roundSize_; ++i) {
-      const int s = round_[i];
-      const int r = smallestNeighbourRegion(s);
-      if (r == 0) continue;
-      region_[s] = pendingMark(r);
-      any = true;
-    }
-    return any;
-  }
-
-  void nextRoundFromCandidates() {
-    round_ = candidates_.data();
-    roundSize_ = static_cast<int>(candidates_.size());
   }
 
   // Candidates per part below which a round runs on one thread.
   static constexpr int kMinCandidatesPerPart = 1 << 14;
 
-  void decideJoins(int begin, int end,
-                   std::vector<std::pair<int, int>>& joins) const {
-    joins.clear();
-    for (int i = begin; i < end; ++i) {
-      const int s = round_[i];
-      const int r = smallestNeighbourRegion(s);
-      if (r != 0) joins.emplace_back(s, r);
+  // One round, on one thread or cut into parts, without a list of joins (8
+  // bytes a joiner at the peak): each decision is marked pending in place
+  // (INT_MIN + region, read as no region by the decisions after it), then,
+  // once every decision is in, a second pass over the same parts makes the
+  // joins and queues the joiners' neighbours, each part into its own list.
+  // Parts give the next candidates as the same set in another order.
+  template <bool Shared>
+  bool growRound(int level) {
+    workers_.forRanges(roundSize_, kMinCandidatesPerPart,
+                       [&](int b, int e, int part) {
+                         partJoined_[part] = markJoins<Shared>(b, e);
+                       });
+    const int parts = workers_.partsFor(roundSize_, kMinCandidatesPerPart);
+    if (std::none_of(partJoined_.begin(), partJoined_.begin() + parts,
+                     [](char joined) { return joined != 0; })) {
+      return false;
     }
-  }
-
-  // The unassigned spans of the level next to a joiner, each once. Parts
-  // running side by side may meet the same span, so they take its flag
-  // atomically (`Shared`); one thread alone reads and writes it plainly.
-  template <bool Shared>
-  void queueNextTo(const std::vector<std::pair<int, int>>& joins, int level,
-                   std::vector<int>& out) {
-    for (const auto& join : joins)
-      queueNeighbours<Shared>(join.first, level, out);
-  }
-
-  template <bool Shared>
-  void queueNeighbours(int span, int level, std::vector<int>& out) {
-    for (int d = 0; d < 4; ++d) {
-      const int n = links_(span, d);
-      if (!isUnassignedOfLevel(n, level) || !takeFlag<Shared>(n)) continue;
-      out.push_back(n);
-    }
-  }
-
-  template <bool Shared>
-  bool takeFlag(int span) {
-    if constexpr (Shared) {
-      // The gcc/clang builtin, not std::atomic_ref: libc++ 14 (the
-      // ClusterFuzzLite build) has no atomic_ref.
-      return __atomic_exchange_n(&queued_[span], uint8_t{1},
-                                 __ATOMIC_RELAXED) == 0;
+    workers_.forRanges(roundSize_, kMinCandidatesPerPart,
+                       [&](int b, int e, int part) {
+                         makeJoins<Shared>(b, e, level, partCandidates_[part]);
+                       });
+    // The round may be candidates_: it is read no more.
+    if (parts == 1) {
+      std::swap(candidates_, partCandidates_[0]);
     } else {
-      if (queued_[span] != 0) return false;
-      queued_[span] = 1;
-      return true;
-    }
-  }
-
-  // One round cut into parts: all decisions, then all joins, then the next
-  // candidates, each phase over the whole round before the next starts, so
-  // every decision reads the state at the start of the round. The next
-  // candidates come out as the same set in another order.
-  bool growRoundInParts(int level) {
-    workers_.forRanges(
-        roundSize_, kMinCandidatesPerPart,
-        [&](int b, int e, int part) { decideJoins(b, e, partJoins_[part]); });
-    bool any = false;
-    for (const auto& joins : partJoins_) any = any || !joins.empty();
-    if (!any) return false;
-    workers_.run([&](int part) {
-      for (const auto& [s, r] : partJoins_[part]) region_[s] = r;
-    });
-    workers_.run([&](int part) {
-      partCandidates_[part].clear();
-      queueNextTo<true>(partJoins_[part], level, partCandidates_[part]);
-      partJoins_[part].clear();
-    });
-    candidates_.clear();
-    for (const auto& list : partCandidates_) {
-      candidates_.insert(candidates_.end(), list.begin(), list.end());
+      candidates_.clear();
+      for (int part = 0; part < parts; ++part) {
+        candidates_.insert(candidates_.end(), partCandidates_[part].begin(),
+                           partCandidates_[part].end());
+      }
     }
     workers_.forRanges(static_cast<int>(candidates_.size()),
                        kMinCandidatesPerPart, [&](int b, int e, int) {
                          for (int i = b; i < e; ++i)
-                           queued_[candidates_[i]] = 0;
+                           region_[candidates_[i]] += kQueuedShift;
                        });
-    nextRoundFromCandidates();
+    round_ = candidates_.data();
+    roundSize_ = static_cast<int>(candidates_.size());
     return true;
+  }
+
+  template <bool Shared>
+  bool markJoins(int begin, int end) {
+    bool any = false;
+    for (int i = begin; i < end; ++i) {
+      const int s = round_[i];
+      const int r = smallestNeighbourRegion<Shared>(s);
+      if (r == 0) continue;
+      store<Shared>(s, pendingMark(r));
+      any = true;
+    }
+    return any;
+  }
+
+  template <bool Shared>
+  void makeJoins(int begin, int end, int level, std::vector<int>& out) {
+    out.clear();
+    for (int i = begin; i < end; ++i) {
+      const int s = round_[i];
+      const int mark = load<Shared>(s);
+      if (!isPending(mark)) continue;
+      store<Shared>(s, pendingRegion(mark));
+      queueNeighbours<Shared>(s, level, out);
+    }
+  }
+
+  // The unassigned spans of the level next to a joiner, each once. Parts
+  // running side by side may meet the same span, so they take its mark
+  // atomically (`Shared`).
+  template <bool Shared>
+  void queueNeighbours(int span, int level, std::vector<int>& out) {
+    for (int d = 0; d < 4; ++d) {
+      const int n = links_(span, d);
+      if (n >= 0 && takeMark<Shared>(n, level)) out.push_back(n);
+    }
+  }
+
+  // Queues the span if it is unassigned, of this level and not queued yet.
+  template <bool Shared>
+  bool takeMark(int span, int level) {
+    int* const slot = &region_[span];
+    if constexpr (Shared) {
+      int mark = __atomic_load_n(slot, __ATOMIC_RELAXED);
+      while (isMarkOfLevel(mark, level)) {
+        if (__atomic_compare_exchange_n(slot, &mark, mark - kQueuedShift, true,
+                                        __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
+          return true;
+        }
+      }
+      return false;
+    } else {
+      if (!isMarkOfLevel(*slot, level)) return false;
+      *slot -= kQueuedShift;
+      return true;
+    }
   }
 
   // Ids stay below kMaxIds so that a pending mark is never a level's mark.
@@ -339,14 +353,13 @@ class Watershed {
   Workers& workers_;
   std::vector<uint8_t> regionArea_ = std::vector<uint8_t>(1, 0);  // by id
   std::vector<int> region_;
-  std::vector<uint8_t> queued_;  // 1 while a span is in the next round's list
   std::vector<int> candidates_;  // of the next round; the flood's stack
-  std::vector<int> spare_;       // the round after, built while one runs
   // The round's candidates: the level's own spans, then candidates_.
   const int* round_ = nullptr;
   int roundSize_ = 0;
-  // A parallel round's lists, one per part.
-  std::vector<std::vector<std::pair<int, int>>> partJoins_;
+  // A round's results per part: whether any span joined, and the next
+  // candidates it queued (one part: swapped with candidates_).
+  std::vector<char> partJoined_;
   std::vector<std::vector<int>> partCandidates_;
   int nextId_ = 1;
 };
