@@ -278,7 +278,9 @@ class PairExemptions {
     if (settings_.maxError > 0) {
       exemptBorderRegion();
       exemptRepeatedCorners();
-      exemptDiagonalContacts();
+      exemptCornersOfManyEdges(BorderExemption::DiagonalContact);
+    } else {
+      exemptCornersOfManyEdges(BorderExemption::CornerOnTwoPasses);
     }
     return std::move(exempt_);
   }
@@ -400,11 +402,13 @@ class PairExemptions {
     }
   }
 
-  // A corner that four of R's raw edges facing S touch: R and S meet
-  // diagonally there (two cells of each, crosswise), and each side pairs
-  // the four edges into its own two turns, so the chords that cut the
-  // corner differ (docs/readings.md A28).
-  void exemptDiagonalContacts() {
+  // A corner that more than two of R's raw edges facing S touch: each side
+  // pairs them into passes of its own. With MaxError > 0, R and S meet
+  // diagonally there (two cells of each, crosswise) and the chords that
+  // cut the corner differ (docs/readings.md A28); at MaxError 0 the loops
+  // pass it on two floors or at two slits' mouths, and one side turns
+  // there where the other goes straight (A29).
+  void exemptCornersOfManyEdges(BorderExemption reason) {
     std::map<std::pair<RegionPair, Position>, int> edgesAt;  // (R, S), corner
     for (const RegionLoop& loop : loops_) {
       const Loop& v = loop.vertices;
@@ -418,8 +422,7 @@ class PairExemptions {
     }
     for (const auto& [at, count] : edgesAt) {
       if (count > 2) {
-        exempt_[pairOf(at.first.first, at.first.second)].insert(
-            BorderExemption::DiagonalContact);
+        exempt_[pairOf(at.first.first, at.first.second)].insert(reason);
       }
     }
   }
@@ -564,6 +567,8 @@ const char* exemptionName(BorderExemption reason) {
       return "corner passed twice";
     case BorderExemption::DiagonalContact:
       return "diagonal contact";
+    case BorderExemption::CornerOnTwoPasses:
+      return "corner on two passes";
   }
   return "?";
 }

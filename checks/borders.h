@@ -40,23 +40,29 @@ std::string checkRawLoopsAreTraced(const std::vector<RegionLoop>& traced,
 
 // Why a pair of regions is not compared; the errata's items.
 enum class BorderExemption {
-  RawPortalsDiffer,  // the raw loops' portals on the border differ (slit
-                     // mouths, corner contacts): both errata, (b) and (a)
-  ZeroAreaLoop,      // a loop of signed area 0 carries the border (R8)
-  RawFallback,       // a loop carrying it is output raw (RawFallbacks > 0)
-  DroppedHole,       // a hole carrying it was dropped
-  Retried,           // MaxError > 0: a loop carrying it along a run that
-                     // is not straight was not accepted at its first
-                     // simplification (the spec's "regions so small that
-                     // simplification would erase them")
-  BorderRegion,      // MaxError > 0: a same-area border of BorderRegion
-  RepeatedCorner,    // MaxError > 0: a loop carrying it passes one corner
-                     // twice with two neighbour values (the duplicate merge
-                     // of readings R10 keeps the first label)
-  DiagonalContact,   // MaxError > 0: the border passes one corner twice,
-                     // where the two regions meet diagonally; each side
-                     // turns there its own way (docs/readings.md A28, not
-                     // in the shared errata)
+  RawPortalsDiffer,   // the raw loops' portals on the border differ (slit
+                      // mouths, corner contacts): both errata, (b) and (a)
+  ZeroAreaLoop,       // a loop of signed area 0 carries the border (R8)
+  RawFallback,        // a loop carrying it is output raw (RawFallbacks > 0)
+  DroppedHole,        // a hole carrying it was dropped
+  Retried,            // MaxError > 0: a loop carrying it along a run that
+                      // is not straight was not accepted at its first
+                      // simplification (the spec's "regions so small that
+                      // simplification would erase them")
+  BorderRegion,       // MaxError > 0: a same-area border of BorderRegion
+  RepeatedCorner,     // MaxError > 0: a loop carrying it passes one corner
+                      // twice with two neighbour values (the duplicate merge
+                      // of readings R10 keeps the first label)
+  DiagonalContact,    // MaxError > 0: the border passes one corner twice,
+                      // where the two regions meet diagonally; each side
+                      // turns there its own way (docs/readings.md A28, not
+                      // in the shared errata)
+  CornerOnTwoPasses,  // MaxError 0: more than two of one side's edges on
+                      // the border touch one corner (a loop passing it on
+                      // two floors or at two slits' mouths); each side
+                      // pairs them into passes its own way, one turning
+                      // where the other goes straight (docs/readings.md
+                      // A29, not in the shared errata)
 };
 const char* exemptionName(BorderExemption reason);
 

@@ -191,6 +191,26 @@ TEST_P(BorderChecks, APositionThatIsAPortalOnOnePassOnlyLeavesOutItsPair) {
   EXPECT_EQ(run.report.exemptFor.count(BorderExemption::RawPortalsDiffer), 1u);
 }
 
+// props/findings/corner-on-two-floors.chf.json (props/README.md Finding
+// 10, docs/readings.md A29): 5 x 4, two floors over every cell, region 1
+// at y 0 and region 2 at y 2 (the partition given); MaxError 0. Both loops
+// pass the corner (4,2) three times. Region 1 faces 2 along (5,2)-(4,2)
+// on one pass, turns into its slit (4,2)-(4,1) (labelled 0), and faces 2
+// along (4,1)-(4,2) and (4,2)-(3,2) on the next, turning at (4,2): it
+// keeps (4,2) on both. Region 2 faces 1 along (4,2)-(4,1) on one pass and
+// along (3,2)-(4,2)-(5,2) straight on another, where (4,2) goes. Each side
+// has one portal at (4,2), (4,1), (3,2) and (5,2), so the raw portals
+// agree; three of each side's edges facing the other touch (4,2), and the
+// pair is left out.
+TEST_P(BorderChecks, ACornerOnTwoPassesTurnsOnOneSideOnly) {
+  const FindingRun run = runFinding(impl(), "corner-on-two-floors", Settings{});
+  EXPECT_NE(checks::checkSharedBordersAgree(run.set), "");
+  EXPECT_EQ(run.report.failure, "");
+  EXPECT_EQ(run.report.exemptFor,
+            (std::map<BorderExemption, int>{
+                {BorderExemption::CornerOnTwoPasses, 1}}));
+}
+
 // The checkers' own tracer gives the implementation's raw loops.
 TEST_P(BorderChecks, RawLoopsAreTheTracedLoops) {
   const Heightfield hf = testing::gridFromAscii({"1122", "1122"});
