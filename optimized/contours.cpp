@@ -342,24 +342,33 @@ class RegionContours {
 };
 
 // Loops grouped by region id, discovery order kept within each group: one
-// array cut by a counting sort rather than a list per region.
+// array cut by a counting sort rather than a list per region. A region's
+// raw loops are freed once its contours are built (`release`), so the
+// contours built so far take the place of loops read no more instead of
+// adding to them at the peak.
 class LoopGroups {
  public:
-  LoopGroups(const std::vector<TracedLoop>& loops, int regionSlots)
+  LoopGroups(std::vector<TracedLoop>& loops, int regionSlots)
       : start_(regionSlots + 1, 0), loops_(loops.size()) {
     for (const TracedLoop& loop : loops) ++start_[loop.region + 1];
     std::partial_sum(start_.begin(), start_.end(), start_.begin());
     std::vector<int> fill(start_.begin(), start_.end() - 1);
-    for (const TracedLoop& loop : loops) loops_[fill[loop.region]++] = &loop;
+    for (TracedLoop& loop : loops) loops_[fill[loop.region]++] = &loop;
   }
   int slots() const { return static_cast<int>(start_.size()) - 1; }
   std::span<const TracedLoop* const> of(int region) const {
     return {loops_.data() + start_[region], loops_.data() + start_[region + 1]};
   }
+  // Each region is released by the one part that builds it.
+  void release(int region) {
+    for (int i = start_[region]; i < start_[region + 1]; ++i) {
+      Loop().swap(loops_[i]->raw);
+    }
+  }
 
  private:
   std::vector<int> start_;
-  std::vector<const TracedLoop*> loops_;
+  std::vector<TracedLoop*> loops_;
 };
 
 // Regions per part below which a thread is not worth starting.
@@ -368,7 +377,7 @@ constexpr int kMinRegionsPerPart = 64;
 // §6 treats each region's loops on their own: parts take ranges of region
 // ids, each builds its contours into its own set, and the sets are joined
 // in part order, which is region id order.
-ContourSet contoursByRegion(const LoopGroups& groups,
+ContourSet contoursByRegion(LoopGroups& groups,
                             const std::vector<int>& regionArea,
                             const Settings& settings, Workers& workers) {
   const int slots = groups.slots();
@@ -380,6 +389,7 @@ ContourSet contoursByRegion(const LoopGroups& groups,
       const BorderRules rules{&regionArea, settings.borderRegion,
                               regionArea[r]};
       builder.build(r, rules, groups.of(r));
+      groups.release(r);
     }
   });
   ContourSet out = std::move(parts[0]);
@@ -398,9 +408,9 @@ ContourSet buildContours(const Heightfield& hf, const std::vector<int>& regions,
                          const Settings& settings, Threads threads) {
   Workers workers(threads);
   std::vector<int> regionArea;
-  const std::vector<TracedLoop> loops =
+  std::vector<TracedLoop> loops =
       Tracer(hf, regions).traceAll(regionArea, workers);
-  const LoopGroups groups(loops, static_cast<int>(regionArea.size()));
+  LoopGroups groups(loops, static_cast<int>(regionArea.size()));
   return contoursByRegion(groups, regionArea, settings, workers);
 }
 

@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <limits>
+#include <memory>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -18,9 +19,10 @@ namespace {
 
 // Walkable spans grouped by distance: level L is
 // order[start[L] .. start[L + 1]), in span-index order (the sort is stable).
+// The order is not zeroed first: the parts' writes are its first touch.
 struct Levels {
   std::vector<int> start;
-  std::vector<int> order;
+  std::unique_ptr<int[]> order;
 };
 
 // Spans per part below which a thread is not worth starting.
@@ -37,9 +39,12 @@ Levels sortByDistance(const Heightfield& hf, const std::vector<int>& dist,
   const int parts = workers.partsFor(n, kMinSpansPerPart);
   std::vector<int> maxDist(parts, 0);
   workers.forRanges(n, kMinSpansPerPart, [&](int begin, int end, int part) {
+    // A local maximum: parts writing maxDist side by side share its line.
+    int most = 0;
     for (int s = begin; s < end; ++s) {
-      if (marks[s] < 0) maxDist[part] = std::max(maxDist[part], dist[s]);
+      if (marks[s] < 0) most = std::max(most, dist[s]);
     }
+    maxDist[part] = most;
   });
   const int levelCount = *std::max_element(maxDist.begin(), maxDist.end()) + 1;
   // count[part][level], then each part's first slot in each level.
@@ -61,7 +66,7 @@ Levels sortByDistance(const Heightfield& hf, const std::vector<int>& dist,
     }
   }
   levels.start[levelCount] = slot;
-  levels.order.resize(slot);
+  levels.order.reset(new int[slot]);
   workers.forRanges(n, kMinSpansPerPart, [&](int begin, int end, int part) {
     std::vector<int>& mine = next[part];
     for (int s = begin; s < end; ++s) {
@@ -112,11 +117,11 @@ class Watershed {
   std::vector<int> run() {
     const Levels levels = sortByDistance(hf_, dist_, region_, workers_);
     for (int l = static_cast<int>(levels.start.size()) - 2; l >= 0; --l) {
-      const auto first = levels.order.begin() + levels.start[l];
-      const auto last = levels.order.begin() + levels.start[l + 1];
+      const int* const first = levels.order.get() + levels.start[l];
+      const int* const last = levels.order.get() + levels.start[l + 1];
       if (first == last) continue;
       // The first round's candidates are the level itself, read in place.
-      round_ = &*first;
+      round_ = first;
       roundSize_ = static_cast<int>(last - first);
       grow(l);
       for (auto it = first; it != last; ++it) {
@@ -206,19 +211,23 @@ class Watershed {
   // is decided before any is made. Only spans next to a fresh joiner are
   // retried, because only a fresh joiner can give a span its first
   // same-area assigned neighbour. The lists are reused, never reallocated.
-  // A span in the next round's list has a queued mark (unassignedMark),
-  // restored once the list is built: no flag array or round stamp.
+  // A span in the next round's list has a queued mark (unassignedMark)
+  // until that round decides it: no flag array or round stamp.
   void grow(int level) {
+    queued_ = false;  // the first round is the level itself
     for (;;) {
       const bool more = workers_.partsFor(roundSize_, kMinCandidatesPerPart) > 1
                             ? growRound<true>(level)
                             : growRound<false>(level);
       if (!more) return;
+      queued_ = true;
     }
   }
 
-  // Candidates per part below which a round runs on one thread.
-  static constexpr int kMinCandidatesPerPart = 1 << 14;
+  // Candidates per part below which a round runs on one thread: most of a
+  // large field's rounds have a few thousand, and a round is handed out in
+  // about a microsecond (Workers spins).
+  static constexpr int kMinCandidatesPerPart = 1 << 10;
 
   // One round, on one thread or cut into parts, without a list of joins (8
   // bytes a joiner at the peak): each decision is marked pending in place
@@ -251,23 +260,25 @@ class Watershed {
                            partCandidates_[part].end());
       }
     }
-    workers_.forRanges(static_cast<int>(candidates_.size()),
-                       kMinCandidatesPerPart, [&](int b, int e, int) {
-                         for (int i = b; i < e; ++i)
-                           region_[candidates_[i]] += kQueuedShift;
-                       });
     round_ = candidates_.data();
     roundSize_ = static_cast<int>(candidates_.size());
     return true;
   }
 
+  // A queued candidate's mark is restored as its decision is made (the
+  // queued state only keeps the list free of repeats while it is built), so
+  // a joiner of this round may queue it again; decisions read a queued
+  // neighbour, like an unassigned one, as no region.
   template <bool Shared>
   bool markJoins(int begin, int end) {
     bool any = false;
     for (int i = begin; i < end; ++i) {
       const int s = round_[i];
       const int r = smallestNeighbourRegion<Shared>(s);
-      if (r == 0) continue;
+      if (r == 0) {
+        if (queued_) store<Shared>(s, load<Shared>(s) + kQueuedShift);
+        continue;
+      }
       store<Shared>(s, pendingMark(r));
       any = true;
     }
@@ -357,6 +368,7 @@ class Watershed {
   // The round's candidates: the level's own spans, then candidates_.
   const int* round_ = nullptr;
   int roundSize_ = 0;
+  bool queued_ = false;  // the round's candidates have queued marks
   // A round's results per part: whether any span joined, and the next
   // candidates it queued (one part: swapped with candidates_).
   std::vector<char> partJoined_;

@@ -2,6 +2,7 @@
 #include "core/determinism.h"
 // clang-format on
 #include <algorithm>
+#include <chrono>
 #include <cstdint>
 
 #include "optimized/workers.h"
@@ -31,26 +32,68 @@ Workers::~Workers() {
   for (std::thread& helper : helpers_) helper.join();
 }
 
+namespace {
+
+// How long a side waits for the other by spinning before it sleeps.
+constexpr auto kSpinFor = std::chrono::microseconds(100);
+
+void cpuRelax() {
+#if defined(__x86_64__) || defined(__i386__)
+  __builtin_ia32_pause();
+#elif defined(__aarch64__)
+  asm volatile("yield");
+#endif
+}
+
+// Spins until done() or kSpinFor has passed; whether done() held.
+template <class Done>
+bool spinUntil(const Done& done) {
+  const auto until = std::chrono::steady_clock::now() + kSpinFor;
+  for (int i = 1;; ++i) {
+    if (done()) return true;
+    cpuRelax();
+    if (i % 64 == 0 && std::chrono::steady_clock::now() > until) return false;
+  }
+}
+
+}  // namespace
+
+// False when the team is stopping.
+bool Workers::awaitRound(unsigned long seen) {
+  const auto handedOut = [&] {
+    return round_.load(std::memory_order_acquire) != seen;
+  };
+  if (spinUntil(handedOut)) return true;
+  std::unique_lock<std::mutex> lock(mutex_);
+  start_.wait(lock, [&] { return stopping_ || handedOut(); });
+  return handedOut();
+}
+
 void Workers::helperLoop(int part) {
   unsigned long seen = 0;
-  for (;;) {
-    std::unique_lock<std::mutex> lock(mutex_);
-    start_.wait(lock, [&] { return stopping_ || round_ != seen; });
-    if (stopping_) return;
-    seen = round_;
-    const std::function<void(int)>* task = task_;
-    const bool mine = part < parts_;
-    lock.unlock();
-    if (mine) {
+  while (awaitRound(seen)) {
+    ++seen;  // the next task is handed out only once this one is back
+    if (part < parts_) {
       try {
-        (*task)(part);
+        (*task_)(part);
       } catch (...) {
         errors_[part] = std::current_exception();
       }
     }
-    lock.lock();
-    if (--unfinished_ == 0) done_.notify_one();
+    if (unfinished_.fetch_sub(1, std::memory_order_acq_rel) == 1) {
+      const std::lock_guard<std::mutex> lock(mutex_);
+      done_.notify_one();
+    }
   }
+}
+
+void Workers::awaitHelpers() {
+  const auto back = [&] {
+    return unfinished_.load(std::memory_order_acquire) == 0;
+  };
+  if (spinUntil(back)) return;
+  std::unique_lock<std::mutex> lock(mutex_);
+  done_.wait(lock, back);
 }
 
 void Workers::runParts(int parts, const std::function<void(int)>& task) {
@@ -60,11 +103,12 @@ void Workers::runParts(int parts, const std::function<void(int)>& task) {
   }
   if (helpers_.empty()) startHelpers();
   {
-    std::lock_guard<std::mutex> lock(mutex_);
+    const std::lock_guard<std::mutex> lock(mutex_);
     task_ = &task;
     parts_ = parts;
-    unfinished_ = static_cast<int>(helpers_.size());
-    ++round_;
+    unfinished_.store(static_cast<int>(helpers_.size()),
+                      std::memory_order_relaxed);
+    round_.fetch_add(1, std::memory_order_release);
   }
   start_.notify_all();
   try {
@@ -72,8 +116,7 @@ void Workers::runParts(int parts, const std::function<void(int)>& task) {
   } catch (...) {
     errors_[0] = std::current_exception();
   }
-  std::unique_lock<std::mutex> lock(mutex_);
-  done_.wait(lock, [&] { return unfinished_ == 0; });
+  awaitHelpers();
   for (std::exception_ptr& error : errors_) {
     if (!error) continue;
     std::exception_ptr first = error;

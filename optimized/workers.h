@@ -5,6 +5,7 @@
 // are joined in part order or used as sets).
 #pragma once
 
+#include <atomic>
 #include <condition_variable>
 #include <exception>
 #include <functional>
@@ -45,18 +46,24 @@ class Workers {
   void startHelpers();
   void runParts(int parts, const std::function<void(int part)>& task);
   void helperLoop(int part);
+  bool awaitRound(unsigned long seen);
+  void awaitHelpers();
 
   int count_;
   bool splitSmallWork_;
   std::vector<std::thread> helpers_;
+  // A task is handed out by bumping round_ and taken back when
+  // unfinished_ is 0; both sides spin on them a little before sleeping on
+  // the condition variables, since a growth round lasts tens of
+  // microseconds, about what waking a sleeping thread costs.
   std::mutex mutex_;
   std::condition_variable start_;
   std::condition_variable done_;
   const std::function<void(int)>* task_ = nullptr;
-  int parts_ = 0;            // parts of the current task
-  unsigned long round_ = 0;  // bumped for each task handed out
-  int unfinished_ = 0;       // helpers still running the current task
-  bool stopping_ = false;
+  int parts_ = 0;                         // parts of the current task
+  std::atomic<unsigned long> round_ = 0;  // bumped for each task handed out
+  std::atomic<int> unfinished_ = 0;       // helpers still on the task
+  bool stopping_ = false;                 // under mutex_
   std::vector<std::exception_ptr> errors_;
 };
 
