@@ -23,18 +23,19 @@ using LinkCount = std::pair<int, int>;
 // end with twice the room it needs.
 class LinkLists {
  public:
-  LinkLists(const std::vector<RegionLink>& pairs, int maxId)
+  LinkLists(const RegionLinks& gathered, int maxId)
       : start_(maxId + 2, 0), length_(maxId + 1, 0), room_(maxId + 1, 0) {
-    for (const RegionLink& pair : pairs) ++length_[pair.region];
+    gathered.forEachPair(
+        [&](const RegionLink& pair) { ++length_[pair.region]; });
     for (int id = 0; id <= maxId; ++id) {
       start_[id + 1] = start_[id] + length_[id];
       room_[id] = length_[id];
     }
-    pool_.resize(pairs.size());
+    pool_.resize(gathered.pairCount());
     std::vector<int> fill(start_.begin(), start_.end() - 1);
-    for (const RegionLink& pair : pairs) {
+    gathered.forEachPair([&](const RegionLink& pair) {
       pool_[fill[pair.region]++] = {pair.neighbour, pair.links};
-    }
+    });
   }
 
   std::span<LinkCount> of(int id) {
@@ -115,7 +116,7 @@ class SmallRegionMerge {
         ids_(maxId_),
         size_(std::move(gathered.size)),
         area_(std::move(gathered.area)),
-        links_(gathered.pairs, maxId_) {}
+        links_(gathered, maxId_) {}
 
   // Returns the number of regions left; ids come out as §5.3 numbers them.
   int run(int64_t minArea, int64_t mergeArea, Workers& workers) {
@@ -242,8 +243,8 @@ class SmallRegionMerge {
 }  // namespace
 
 // Every link to another region, seen from both ends, in one pass; bands of
-// rows side by side, each with its own counts and list, summed and joined
-// in band order (the order of one pass).
+// rows side by side, each with its own counts and list, the counts summed
+// and the lists kept in band order (read in the order of one pass).
 RegionLinks gatherLinks(const Heightfield& hf, const MutualLinks& links,
                         const std::vector<int>& regions, Workers& workers) {
   const int maxId = largestId(regions);
@@ -258,8 +259,7 @@ RegionLinks gatherLinks(const Heightfield& hf, const MutualLinks& links,
       // A region's spans share one area.
       gathered.area[id] = std::max(gathered.area[id], parts[p].area[id]);
     }
-    gathered.pairs.insert(gathered.pairs.end(), parts[p].pairs.begin(),
-                          parts[p].pairs.end());
+    gathered.laterPairs.push_back(std::move(parts[p].pairs));
   }
   return gathered;
 }

@@ -112,12 +112,12 @@ std::vector<std::vector<int>> overlapSets(const Heightfield& hf,
 std::vector<std::vector<int>> adjacencySets(const RegionLinks& gathered,
                                             int maxId) {
   std::vector<int> count(maxId + 1, 0);
-  for (const RegionLink& pair : gathered.pairs) ++count[pair.region];
+  gathered.forEachPair([&](const RegionLink& pair) { ++count[pair.region]; });
   std::vector<std::vector<int>> adjacent(maxId + 1);
   for (int id = 1; id <= maxId; ++id) adjacent[id].reserve(count[id]);
-  for (const RegionLink& pair : gathered.pairs) {
+  gathered.forEachPair([&](const RegionLink& pair) {
     addToSet(adjacent[pair.region], pair.neighbour);
-  }
+  });
   for (auto& ids : adjacent) sortUnique(ids);
   return adjacent;
 }
@@ -294,7 +294,7 @@ std::vector<int> monotoneRegions(const Heightfield& hf, const LiveLinks& links,
   std::vector<int> left, below;  // N(s, 0) and N(s, 3) of the row's spans
   RowSweeps sweeps;
   int nextId = 1;
-  if (gathered) *gathered = RegionLinks{{0}, {0}, {}};
+  if (gathered) *gathered = RegionLinks{{0}, {0}, {}, {}};
   for (int z = 0; z < hf.depth; ++z) {
     sweeps.startRow(z);
     const int first = hf.cellStart[z * hf.width];

@@ -39,6 +39,24 @@ struct RegionLinks {
   std::vector<int64_t> size;      // by region id
   std::vector<int> area;          // by region id
   std::vector<RegionLink> pairs;  // each (region, neighbour) run, both ways
+  // Gathered in bands side by side: the later bands' pairs, in band order,
+  // after `pairs`. Kept apart, since joining them into one list held every
+  // pair twice at the peak.
+  std::vector<std::vector<RegionLink>> laterPairs;
+
+  // Every pair in gathering order.
+  template <class F>
+  void forEachPair(const F& f) const {
+    for (const RegionLink& pair : pairs) f(pair);
+    for (const std::vector<RegionLink>& band : laterPairs) {
+      for (const RegionLink& pair : band) f(pair);
+    }
+  }
+  size_t pairCount() const {
+    size_t count = pairs.size();
+    for (const std::vector<RegionLink>& band : laterPairs) count += band.size();
+    return count;
+  }
 
   // One link between regions r and n, counted from both ends.
   void add(int r, int n) {
