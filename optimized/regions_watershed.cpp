@@ -224,9 +224,9 @@ class Watershed {
     }
   }
 
-  // Candidates per part below which a round runs on one thread: most of a
-  // large field's rounds have a few thousand, and a round is handed out in
-  // about a microsecond (Workers spins).
+  // Candidates per part below which a round runs on one thread. Most of
+  // growth's time is in rounds of thousands of candidates, and a helper
+  // still spinning from the last task takes the next at once (Workers).
   static constexpr int kMinCandidatesPerPart = 1 << 10;
 
   // One round, on one thread or cut into parts, without a list of joins (8

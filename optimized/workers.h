@@ -55,7 +55,8 @@ class Workers {
   // A task is handed out by bumping round_ and taken back when
   // unfinished_ is 0; both sides spin on them a little before sleeping on
   // the condition variables, since a growth round lasts tens of
-  // microseconds, about what waking a sleeping thread costs.
+  // microseconds (21,520 rounds in under a second at 16M spans) and a
+  // sleeping thread must first be woken by the kernel.
   std::mutex mutex_;
   std::condition_variable start_;
   std::condition_variable done_;
