@@ -18,13 +18,19 @@ class MutualLinks {
   // N(span, dir), or -1.
   int operator()(int span, int dir) const { return table_[span][dir]; }
 
+  // Four ints a span, no longer a table: for a step that fills such an
+  // array of its own, already paged in (a fresh one at 16M spans costs
+  // 65,536 page faults).
+  using Storage = std::unique_ptr<std::array<int, 4>[]>;
+  Storage release() && { return std::move(table_); }
+
  private:
   void fillRow(const Heightfield& hf, int z);
 
   // Every entry is written once by fillRow: allocated without the zeroing
   // a vector would do first (a 256 MB pass at 16M spans, on one thread),
   // so each page is first touched by the part that fills it.
-  std::unique_ptr<std::array<int, 4>[]> table_;
+  Storage table_;
 };
 
 // N(span, dir) derived from the raw links at each use: the target's

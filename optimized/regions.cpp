@@ -31,10 +31,11 @@ Labelled layerFirstRegions(const Heightfield& hf, const LiveLinks& links) {
 std::vector<int> watershedPartition(const Heightfield& hf,
                                     std::optional<std::vector<int>>& distances,
                                     RegionLinks& gathered, Workers& workers) {
-  const MutualLinks table(hf, workers);
+  MutualLinks table(hf, workers);
   distances = distanceField(hf, table, workers);
-  std::vector<int> regions = watershedRegions(hf, table, *distances, workers);
-  gathered = gatherLinks(hf, table, regions, workers);
+  std::vector<int> regions =
+      watershedRegions(hf, *distances, std::move(table).release(), workers);
+  gathered = gatherLinks(hf, LiveLinks(hf), regions, workers);
   return regions;
 }
 

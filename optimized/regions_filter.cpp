@@ -84,7 +84,7 @@ void forEachSpanOfRows(const Heightfield& hf, int z0, int z1, Visit visit) {
 // Links to other regions from rows z0..z1-1 (each read from its earlier
 // end, +z and +x, and counted for both ends), with those rows' sizes and
 // areas by region id.
-void gatherRows(const Heightfield& hf, const MutualLinks& links,
+void gatherRows(const Heightfield& hf, const LiveLinks& links,
                 const std::vector<int>& regions, int z0, int z1, int maxId,
                 RegionLinks& out) {
   out.size.assign(maxId + 1, 0);
@@ -245,7 +245,7 @@ class SmallRegionMerge {
 // Every link to another region, seen from both ends, in one pass; bands of
 // rows side by side, each with its own counts and list, the counts summed
 // and the lists kept in band order (read in the order of one pass).
-RegionLinks gatherLinks(const Heightfield& hf, const MutualLinks& links,
+RegionLinks gatherLinks(const Heightfield& hf, const LiveLinks& links,
                         const std::vector<int>& regions, Workers& workers) {
   const int maxId = largestId(regions);
   std::vector<RegionLinks> parts(workers.partsFor(hf.depth, kMinRowsPerPart));

@@ -18,10 +18,11 @@ namespace regcon::opt {
 std::vector<int> distanceField(const Heightfield& hf, const MutualLinks& links,
                                Workers& workers);
 
-// §2, unfiltered; ids 1..n in the order basins appear.
+// §2, unfiltered; ids 1..n in the order basins appear. `scratch` holds
+// four ints for each span; its contents are not read.
 std::vector<int> watershedRegions(const Heightfield& hf,
-                                  const MutualLinks& links,
                                   const std::vector<int>& distances,
+                                  MutualLinks::Storage scratch,
                                   Workers& workers);
 
 // What §5.1 and §5.2 need of a partition: each region id's span count and
@@ -121,7 +122,7 @@ void removeIslands(Labelled& labelled, int64_t minArea);
 
 // What §5 needs of a watershed partition, from one pass over the links of
 // the table watershed read (still in memory, read in span order).
-RegionLinks gatherLinks(const Heightfield& hf, const MutualLinks& links,
+RegionLinks gatherLinks(const Heightfield& hf, const LiveLinks& links,
                         const std::vector<int>& regions, Workers& workers);
 
 // §5.1 then §5.2 with readings R13 and A4, from a partition's gathered

@@ -3,6 +3,7 @@
 #include "core/determinism.h"
 // clang-format on
 #include <algorithm>
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <limits>
@@ -17,41 +18,33 @@
 namespace regcon::opt {
 namespace {
 
-// Walkable spans grouped by distance: level L is
-// order[start[L] .. start[L + 1]), in span-index order (the sort is stable).
-// The order is not zeroed first: the parts' writes are its first touch.
+// The watershed works on the walkable spans renumbered by level: level L
+// is positions start[L] .. start[L + 1], in span-index order (the sort is
+// stable). A level's spans are scattered over the whole field (one in a
+// few hundred on large terrain), so in span numbering every span a round
+// reads costs cache misses; renumbered, a level and the levels beside it,
+// which hold nearly all its neighbours, are a few contiguous blocks.
 struct Levels {
   std::vector<int> start;
-  std::unique_ptr<int[]> order;
+  std::vector<int> position;  // by span; -1 for a span of area 0
 };
 
 // Spans per part below which a thread is not worth starting.
 constexpr int kMinSpansPerPart = 1 << 16;
 
 // A counting sort cut into parts of the span range: each part counts its
-// own spans per level, and writes them from its offset within each level
+// own spans per level, and numbers them from its offset within each level
 // (the parts before it first), so the order is the stable one however the
-// range is cut. A walkable span is one whose mark is < 0 (Watershed's
-// unassigned marks).
+// range is cut. The positions are written in span order.
 Levels sortByDistance(const Heightfield& hf, const std::vector<int>& dist,
-                      const std::vector<int>& marks, Workers& workers) {
+                      int levelCount, Workers& workers) {
   const int n = hf.spanCount();
   const int parts = workers.partsFor(n, kMinSpansPerPart);
-  std::vector<int> maxDist(parts, 0);
-  workers.forRanges(n, kMinSpansPerPart, [&](int begin, int end, int part) {
-    // A local maximum: parts writing maxDist side by side share its line.
-    int most = 0;
-    for (int s = begin; s < end; ++s) {
-      if (marks[s] < 0) most = std::max(most, dist[s]);
-    }
-    maxDist[part] = most;
-  });
-  const int levelCount = *std::max_element(maxDist.begin(), maxDist.end()) + 1;
-  // count[part][level], then each part's first slot in each level.
+  // count[part][level], then each part's first position in each level.
   std::vector<std::vector<int>> next(parts, std::vector<int>(levelCount, 0));
   workers.forRanges(n, kMinSpansPerPart, [&](int begin, int end, int part) {
     for (int s = begin; s < end; ++s) {
-      if (marks[s] < 0) ++next[part][dist[s]];
+      if (hf.spans[s].area != 0) ++next[part][dist[s]];
     }
   });
   Levels levels;
@@ -66,11 +59,11 @@ Levels sortByDistance(const Heightfield& hf, const std::vector<int>& dist,
     }
   }
   levels.start[levelCount] = slot;
-  levels.order.reset(new int[slot]);
+  levels.position.resize(n);
   workers.forRanges(n, kMinSpansPerPart, [&](int begin, int end, int part) {
     std::vector<int>& mine = next[part];
     for (int s = begin; s < end; ++s) {
-      if (marks[s] < 0) levels.order[mine[dist[s]]++] = s;
+      levels.position[s] = hf.spans[s].area != 0 ? mine[dist[s]]++ : -1;
     }
   });
   return levels;
@@ -89,49 +82,105 @@ constexpr int kAreaMask = (1 << kAreaBits) - 1;
 constexpr int kMaxLevels = 1 << 21;
 constexpr int kQueuedShift = 1 << 29;
 
+// One more than the largest distance of a walkable span.
+int levelCount(const Heightfield& hf, const std::vector<int>& dist,
+               Workers& workers) {
+  std::vector<int> maxDist(workers.partsFor(hf.spanCount(), kMinSpansPerPart),
+                           0);
+  workers.forRanges(
+      hf.spanCount(), kMinSpansPerPart, [&](int b, int e, int part) {
+        // A local maximum: parts writing maxDist side by side share its line.
+        int most = 0;
+        for (int s = b; s < e; ++s) {
+          if (hf.spans[s].area == 0) continue;
+          if (dist[s] >= kMaxLevels) {
+            throw std::length_error(
+                "optimized watershed: a distance of 2^21 or more (span " +
+                std::to_string(s) + ")");
+          }
+          most = std::max(most, dist[s]);
+        }
+        maxDist[part] = most;
+      });
+  return *std::max_element(maxDist.begin(), maxDist.end()) + 1;
+}
+
+// Works on positions (Levels): span numbers come in with the links and go
+// out with the regions.
 class Watershed {
  public:
-  Watershed(const Heightfield& hf, const MutualLinks& links,
-            const std::vector<int>& dist, Workers& workers)
+  Watershed(const Heightfield& hf, const std::vector<int>& dist,
+            MutualLinks::Storage scratch, Workers& workers)
       : hf_(hf),
-        links_(links),
-        dist_(dist),
         workers_(workers),
-        region_(hf.spanCount(), 0),
+        levels_(
+            sortByDistance(hf, dist, levelCount(hf, dist, workers), workers)),
+        links_(std::move(scratch)),
+        region_(levels_.start.back()),
         partJoined_(workers.count(), 0),
         partCandidates_(workers.count()) {
-    workers.forRanges(hf.spanCount(), kMinSpansPerPart, [&](int b, int e, int) {
-      for (int s = b; s < e; ++s) {
-        const int area = hf.spans[s].area;
-        if (area == 0) continue;
-        if (dist[s] >= kMaxLevels) {
-          throw std::length_error(
-              "optimized watershed: a distance of 2^21 or more (span " +
-              std::to_string(s) + ")");
-        }
-        region_[s] = unassignedMark(dist[s], area);
-      }
-    });
+    renumber(dist);
   }
 
   std::vector<int> run() {
-    const Levels levels = sortByDistance(hf_, dist_, region_, workers_);
-    for (int l = static_cast<int>(levels.start.size()) - 2; l >= 0; --l) {
-      const int* const first = levels.order.get() + levels.start[l];
-      const int* const last = levels.order.get() + levels.start[l + 1];
+    for (int l = static_cast<int>(levels_.start.size()) - 2; l >= 0; --l) {
+      const int first = levels_.start[l];
+      const int last = levels_.start[l + 1];
       if (first == last) continue;
-      // The first round's candidates are the level itself, read in place.
-      round_ = first;
-      roundSize_ = static_cast<int>(last - first);
+      // The first round's candidates are the level itself, a range.
+      round_ = nullptr;
+      roundFirst_ = first;
+      roundSize_ = last - first;
       grow(l);
-      for (auto it = first; it != last; ++it) {
-        if (region_[*it] < 0) flood(*it, newId());
+      for (int p = first; p < last; ++p) {
+        if (region_[p] < 0) flood(p, newId());
       }
     }
-    return std::move(region_);
+    return inSpanOrder();
   }
 
  private:
+  // Each walkable span's unassigned mark and its mutual neighbours'
+  // positions (-1 for none or one of area 0), at its own position: in span
+  // order, so the links are derived as they are read.
+  void renumber(const std::vector<int>& dist) {
+    const LiveLinks live(hf_);
+    const std::vector<int>& position = levels_.position;
+    workers_.forRanges(
+        hf_.spanCount(), kMinSpansPerPart, [&](int b, int e, int) {
+          for (int s = b; s < e; ++s) {
+            const int p = position[s];
+            if (p < 0) continue;
+            region_[p] = unassignedMark(dist[s], hf_.spans[s].area);
+            for (int d = 0; d < 4; ++d) {
+              const int n = live(s, d);
+              links_[p][d] = n < 0 ? -1 : position[n];
+            }
+          }
+        });
+  }
+
+  // Regions by span, 0 for a span of area 0, written over the positions
+  // (each span reads its own first). The links, the largest array, are
+  // freed first.
+  std::vector<int> inSpanOrder() {
+    links_.reset();
+    std::vector<int>& regions = levels_.position;
+    workers_.forRanges(hf_.spanCount(), kMinSpansPerPart,
+                       [&](int b, int e, int) {
+                         for (int s = b; s < e; ++s) {
+                           const int p = regions[s];
+                           regions[s] = p < 0 ? 0 : region_[p];
+                         }
+                       });
+    return std::move(regions);
+  }
+
+  int neighbour(int position, int dir) const { return links_[position][dir]; }
+
+  // The round's i-th candidate.
+  int candidate(int i) const { return round_ ? round_[i] : roundFirst_ + i; }
+
   // An unassigned walkable span holds -1 - (its distance * 256 + its area)
   // in region_ until it joins a region (ids > 0; 0 is a span with area 0),
   // so "unassigned, of this level" and its area are one read of one array
@@ -198,7 +247,7 @@ class Watershed {
     const int area = markedArea(load<Shared>(span));
     int best = 0;
     for (int d = 0; d < 4; ++d) {
-      const int n = links_(span, d);
+      const int n = neighbour(span, d);
       if (n < 0) continue;
       const int r = load<Shared>(n);
       if (r <= 0 || regionArea_[r] != area) continue;
@@ -273,7 +322,7 @@ class Watershed {
   bool markJoins(int begin, int end) {
     bool any = false;
     for (int i = begin; i < end; ++i) {
-      const int s = round_[i];
+      const int s = candidate(i);
       const int r = smallestNeighbourRegion<Shared>(s);
       if (r == 0) {
         if (queued_) store<Shared>(s, load<Shared>(s) + kQueuedShift);
@@ -289,7 +338,7 @@ class Watershed {
   void makeJoins(int begin, int end, int level, std::vector<int>& out) {
     out.clear();
     for (int i = begin; i < end; ++i) {
-      const int s = round_[i];
+      const int s = candidate(i);
       const int mark = load<Shared>(s);
       if (!isPending(mark)) continue;
       store<Shared>(s, pendingRegion(mark));
@@ -303,7 +352,7 @@ class Watershed {
   template <bool Shared>
   void queueNeighbours(int span, int level, std::vector<int>& out) {
     for (int d = 0; d < 4; ++d) {
-      const int n = links_(span, d);
+      const int n = neighbour(span, d);
       if (n >= 0 && takeMark<Shared>(n, level)) out.push_back(n);
     }
   }
@@ -350,7 +399,7 @@ class Watershed {
       const int s = stack.back();
       stack.pop_back();
       for (int d = 0; d < 4; ++d) {
-        const int n = links_(s, d);
+        const int n = neighbour(s, d);
         if (n < 0 || region_[n] != mark) continue;
         region_[n] = id;
         stack.push_back(n);
@@ -359,14 +408,16 @@ class Watershed {
   }
 
   const Heightfield& hf_;
-  const MutualLinks& links_;
-  const std::vector<int>& dist_;  // only to sort the levels
   Workers& workers_;
+  Levels levels_;
+  std::unique_ptr<std::array<int, 4>[]> links_;                   // by position
   std::vector<uint8_t> regionArea_ = std::vector<uint8_t>(1, 0);  // by id
   std::vector<int> region_;
   std::vector<int> candidates_;  // of the next round; the flood's stack
-  // The round's candidates: the level's own spans, then candidates_.
+  // The round's candidates: the level's own positions (a range from
+  // roundFirst_), then candidates_.
   const int* round_ = nullptr;
+  int roundFirst_ = 0;
   int roundSize_ = 0;
   bool queued_ = false;  // the round's candidates have queued marks
   // A round's results per part: whether any span joined, and the next
@@ -379,10 +430,10 @@ class Watershed {
 }  // namespace
 
 std::vector<int> watershedRegions(const Heightfield& hf,
-                                  const MutualLinks& links,
                                   const std::vector<int>& distances,
+                                  MutualLinks::Storage scratch,
                                   Workers& workers) {
-  return Watershed(hf, links, distances, workers).run();
+  return Watershed(hf, distances, std::move(scratch), workers).run();
 }
 
 }  // namespace regcon::opt
