@@ -1,7 +1,8 @@
-// §2-§5: the four partitions and the filter. Only the distance field and
-// watershed growth, which jump from span to span in distance order, read a
-// mutual-link table; every other step walks spans in order and derives its
-// neighbours from the raw links (LiveLinks), so they never build one.
+// §2-§5: the four partitions and the filter. Only the distance field,
+// whose Dijkstra jumps from span to span, reads a mutual-link table (and
+// watershed growth its own, by level position); every other step walks
+// spans in order and derives its neighbours from the raw links
+// (LiveLinks), so they never build one.
 // clang-format off: this include comes first, before any other code
 #include "core/determinism.h"
 // clang-format on
@@ -26,8 +27,8 @@ Labelled layerFirstRegions(const Heightfield& hf, const LiveLinks& links) {
 
 // Watershed is the only partition that reads the §1 field, so only it
 // computes the field, and hands it on in `distances` (interchange §3 lets
-// the others omit it). §5's link lists are gathered from the table the
-// growth read, which is freed before the merge.
+// the others omit it). The table's memory then holds growth's links by
+// level position (already paged in); it is freed before §5 gathers.
 std::vector<int> watershedPartition(const Heightfield& hf,
                                     std::optional<std::vector<int>>& distances,
                                     RegionLinks& gathered, Workers& workers) {

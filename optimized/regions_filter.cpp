@@ -89,18 +89,24 @@ void gatherRows(const Heightfield& hf, const LiveLinks& links,
                 RegionLinks& out) {
   out.size.assign(maxId + 1, 0);
   out.area.assign(maxId + 1, 0);
-  forEachSpanOfRows(hf, z0, z1, [&](int s, int) {
+  forEachSpanOfRows(hf, z0, z1, [&](int s, int cell) {
     const int r = regions[s];
     if (r == 0) return;
     ++out.size[r];
     out.area[r] = hf.spans[s].area;
     // +z and +x only, each link counted for both ends: a link is mutual
     // from both ends or from neither, so this is every link from each end,
-    // with half the link reads. The merge sorts each list before use.
+    // with half the link reads. The merge sorts each list before use. Most
+    // targets share the span's region: the link back is checked only when
+    // the target's region counts.
     for (int d : {1, 2}) {
-      const int n = links(s, d);
-      if (n < 0 || regions[n] == 0 || regions[n] == r) continue;
-      out.add(r, regions[n]);
+      const int n = links.rawTarget(s, cell, d);
+      if (n < 0) continue;
+      const int neighbour = regions[n];
+      if (neighbour == 0 || neighbour == r || !links.linksBack(s, cell, d, n)) {
+        continue;
+      }
+      out.add(r, neighbour);
     }
   });
 }

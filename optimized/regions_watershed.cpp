@@ -29,24 +29,64 @@ struct Levels {
   std::vector<int> position;  // by span; -1 for a span of area 0
 };
 
+// Region ids below 2^30: a field of a billion basins would need over 30 GB
+// of this implementation's arrays first.
+constexpr int kMaxIds = 1 << 30;
+
+// Areas are 0-255 (interchange §1): the low 8 bits of an unassigned mark.
+constexpr int kAreaBits = 8;
+constexpr int kAreaMask = (1 << kAreaBits) - 1;
+// Distances below 2^21, so that every unassigned mark is -2^29 or above,
+// and a queued one (2^29 lower) is -2^30 or above, never a pending one: a
+// span that far from every border would need a field of about 2^40 spans.
+constexpr int kMaxLevels = 1 << 21;
+constexpr int kQueuedShift = 1 << 29;
+
 // Spans per part below which a thread is not worth starting.
 constexpr int kMinSpansPerPart = 1 << 16;
+
+// Each part's count of its walkable spans per level, up to its deepest
+// level (the counts grow as deeper levels turn up: no pass of its own for
+// the deepest distance).
+std::vector<std::vector<int>> countPerLevel(const Heightfield& hf,
+                                            const std::vector<int>& dist,
+                                            Workers& workers) {
+  const int n = hf.spanCount();
+  std::vector<std::vector<int>> count(workers.partsFor(n, kMinSpansPerPart));
+  workers.forRanges(n, kMinSpansPerPart, [&](int begin, int end, int part) {
+    std::vector<int>& mine = count[part];
+    for (int s = begin; s < end; ++s) {
+      if (hf.spans[s].area == 0) continue;
+      const int level = dist[s];
+      if (level >= static_cast<int>(mine.size())) {
+        if (level >= kMaxLevels) {
+          throw std::length_error(
+              "optimized watershed: a distance of 2^21 or more (span " +
+              std::to_string(s) + ")");
+        }
+        mine.resize(level + 1, 0);
+      }
+      ++mine[level];
+    }
+  });
+  return count;
+}
 
 // A counting sort cut into parts of the span range: each part counts its
 // own spans per level, and numbers them from its offset within each level
 // (the parts before it first), so the order is the stable one however the
 // range is cut. The positions are written in span order.
 Levels sortByDistance(const Heightfield& hf, const std::vector<int>& dist,
-                      int levelCount, Workers& workers) {
+                      Workers& workers) {
   const int n = hf.spanCount();
-  const int parts = workers.partsFor(n, kMinSpansPerPart);
   // count[part][level], then each part's first position in each level.
-  std::vector<std::vector<int>> next(parts, std::vector<int>(levelCount, 0));
-  workers.forRanges(n, kMinSpansPerPart, [&](int begin, int end, int part) {
-    for (int s = begin; s < end; ++s) {
-      if (hf.spans[s].area != 0) ++next[part][dist[s]];
-    }
-  });
+  std::vector<std::vector<int>> next = countPerLevel(hf, dist, workers);
+  const int parts = static_cast<int>(next.size());
+  int levelCount = 0;
+  for (const std::vector<int>& mine : next) {
+    levelCount = std::max(levelCount, static_cast<int>(mine.size()));
+  }
+  for (std::vector<int>& mine : next) mine.resize(levelCount, 0);
   Levels levels;
   levels.start.assign(levelCount + 1, 0);
   int slot = 0;
@@ -69,42 +109,6 @@ Levels sortByDistance(const Heightfield& hf, const std::vector<int>& dist,
   return levels;
 }
 
-// Region ids below 2^30: a field of a billion basins would need over 30 GB
-// of this implementation's arrays first.
-constexpr int kMaxIds = 1 << 30;
-
-// Areas are 0-255 (interchange §1): the low 8 bits of an unassigned mark.
-constexpr int kAreaBits = 8;
-constexpr int kAreaMask = (1 << kAreaBits) - 1;
-// Distances below 2^21, so that every unassigned mark is -2^29 or above,
-// and a queued one (2^29 lower) is -2^30 or above, never a pending one: a
-// span that far from every border would need a field of about 2^40 spans.
-constexpr int kMaxLevels = 1 << 21;
-constexpr int kQueuedShift = 1 << 29;
-
-// One more than the largest distance of a walkable span.
-int levelCount(const Heightfield& hf, const std::vector<int>& dist,
-               Workers& workers) {
-  std::vector<int> maxDist(workers.partsFor(hf.spanCount(), kMinSpansPerPart),
-                           0);
-  workers.forRanges(
-      hf.spanCount(), kMinSpansPerPart, [&](int b, int e, int part) {
-        // A local maximum: parts writing maxDist side by side share its line.
-        int most = 0;
-        for (int s = b; s < e; ++s) {
-          if (hf.spans[s].area == 0) continue;
-          if (dist[s] >= kMaxLevels) {
-            throw std::length_error(
-                "optimized watershed: a distance of 2^21 or more (span " +
-                std::to_string(s) + ")");
-          }
-          most = std::max(most, dist[s]);
-        }
-        maxDist[part] = most;
-      });
-  return *std::max_element(maxDist.begin(), maxDist.end()) + 1;
-}
-
 // Works on positions (Levels): span numbers come in with the links and go
 // out with the regions.
 class Watershed {
@@ -113,8 +117,7 @@ class Watershed {
             MutualLinks::Storage scratch, Workers& workers)
       : hf_(hf),
         workers_(workers),
-        levels_(
-            sortByDistance(hf, dist, levelCount(hf, dist, workers), workers)),
+        levels_(sortByDistance(hf, dist, workers)),
         links_(std::move(scratch)),
         region_(levels_.start.back()),
         partJoined_(workers.count(), 0),
