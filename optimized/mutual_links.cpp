@@ -13,7 +13,8 @@ constexpr int kMinRowsPerPart = 16;
 // Walks the cells in order, so each span's cell and its neighbour cells'
 // first spans are at hand without the divisions Heightfield::linkTarget
 // needs. The link back from t names s exactly when it is s's place in its
-// own column, so no second target is computed. Each row writes only its own
+// own column, so no second target is computed; t's area is on the same
+// cache line. Each row writes only its own
 // spans' entries, so rows are split among the workers.
 MutualLinks::MutualLinks(const Heightfield& hf, Workers& workers)
     : table_(new std::array<int, 4>[static_cast<size_t>(hf.spanCount())]) {
@@ -36,7 +37,10 @@ void MutualLinks::fillRow(const Heightfield& hf, int z) {
         int mutual = -1;
         if (link >= 0) {
           const int t = hf.cellStart[cell + cellOffset[d]] + link;
-          if (hf.spans[t].link[(d + 2) & 3] == s - first) mutual = t;
+          const Span& target = hf.spans[t];
+          if (target.link[(d + 2) & 3] == s - first && target.area != 0) {
+            mutual = t;
+          }
         }
         table_[s][d] = mutual;
       }

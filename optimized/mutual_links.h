@@ -1,6 +1,7 @@
 // Readings R1 for the optimized implementation: the mutual neighbour of
-// every span in every direction, resolved once into a flat table instead
-// of being re-derived from raw links at each use.
+// every span in every direction, resolved once into a flat table (walkable
+// neighbours only: the distance field's view) or re-derived from the raw
+// links at each use.
 #pragma once
 
 #include <array>
@@ -15,7 +16,10 @@ namespace regcon::opt {
 class MutualLinks {
  public:
   MutualLinks(const Heightfield& hf, Workers& workers);
-  // N(span, dir), or -1.
+  // N(span, dir) if that span is walkable (area ≠ 0), else -1. The one
+  // reader, the distance field, counts a span as a source if a neighbour
+  // is missing or unwalkable alike, and no shortest path to a span that
+  // is not a source passes an unwalkable one: its neighbours are sources.
   int operator()(int span, int dir) const { return table_[span][dir]; }
 
   // Four ints a span, no longer a table: for a step that fills such an

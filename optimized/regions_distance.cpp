@@ -32,13 +32,11 @@ namespace {
 // Above every real distance, yet + 3 cannot overflow.
 constexpr int kUnreached = INT_MAX - 3;
 
+// The table holds -1 for an unwalkable neighbour as for a missing one, so
+// no neighbour's area is read.
 bool isBoundary(const Heightfield& hf, const MutualLinks& links, int span) {
-  if (hf.spans[span].area == 0) return true;
-  for (int d = 0; d < 4; ++d) {
-    const int n = links(span, d);
-    if (n < 0 || hf.spans[n].area == 0) return true;
-  }
-  return false;
+  return hf.spans[span].area == 0 || links(span, 0) < 0 || links(span, 1) < 0 ||
+         links(span, 2) < 0 || links(span, 3) < 0;
 }
 
 // The two raster passes over one band of rows, spans [begin, end), using

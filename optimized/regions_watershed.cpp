@@ -145,22 +145,36 @@ class Watershed {
  private:
   // Each walkable span's unassigned mark and its mutual neighbours'
   // positions (-1 for none or one of area 0), at its own position: in span
-  // order, so the links are derived as they are read.
+  // order, by bands of rows, so the links are derived as they are read.
   void renumber(const std::vector<int>& dist) {
+    workers_.forRanges(hf_.depth, kMinRowsPerPart, [&](int z0, int z1, int) {
+      renumberRows(dist, z0, z1);
+    });
+  }
+
+  // Rows per part below which a thread is not worth starting.
+  static constexpr int kMinRowsPerPart = 64;
+
+  // Walks the cells (each span's cell is known, no per-span cell lookup)
+  // and writes each span's four links as one row.
+  void renumberRows(const std::vector<int>& dist, int z0, int z1) {
     const LiveLinks live(hf_);
-    const std::vector<int>& position = levels_.position;
-    workers_.forRanges(
-        hf_.spanCount(), kMinSpansPerPart, [&](int b, int e, int) {
-          for (int s = b; s < e; ++s) {
-            const int p = position[s];
-            if (p < 0) continue;
-            region_[p] = unassignedMark(dist[s], hf_.spans[s].area);
-            for (int d = 0; d < 4; ++d) {
-              const int n = live(s, d);
-              links_[p][d] = n < 0 ? -1 : position[n];
-            }
-          }
-        });
+    const int* const position = levels_.position.data();
+    const int lastCell = z1 * hf_.width;
+    for (int cell = z0 * hf_.width; cell < lastCell; ++cell) {
+      const int end = hf_.cellStart[cell] + hf_.counts[cell];
+      for (int s = hf_.cellStart[cell]; s < end; ++s) {
+        const int p = position[s];
+        if (p < 0) continue;
+        region_[p] = unassignedMark(dist[s], hf_.spans[s].area);
+        std::array<int, 4> row;
+        for (int d = 0; d < 4; ++d) {
+          const int n = live.at(s, cell, d);
+          row[d] = n < 0 ? -1 : position[n];
+        }
+        links_[p] = row;
+      }
+    }
   }
 
   // Regions by span, 0 for a span of area 0, written over the positions
