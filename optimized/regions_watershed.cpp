@@ -119,7 +119,7 @@ class Watershed {
         workers_(workers),
         levels_(sortByDistance(hf, dist, workers)),
         links_(std::move(scratch)),
-        region_(levels_.start.back()),
+        region_(new int[levels_.start.back()]),
         partJoined_(workers.count(), 0),
         partCandidates_(workers.count()) {
     renumber(dist);
@@ -429,7 +429,9 @@ class Watershed {
   Levels levels_;
   std::unique_ptr<std::array<int, 4>[]> links_;                   // by position
   std::vector<uint8_t> regionArea_ = std::vector<uint8_t>(1, 0);  // by id
-  std::vector<int> region_;
+  // By position; not zeroed: the renumbering's parts write every entry
+  // first.
+  std::unique_ptr<int[]> region_;
   std::vector<int> candidates_;  // of the next round; the flood's stack
   // The round's candidates: the level's own positions (a range from
   // roundFirst_), then candidates_.
