@@ -18,15 +18,18 @@
 namespace regcon::opt {
 namespace {
 
-// The watershed works on the walkable spans renumbered by level: level L
-// is positions start[L] .. start[L + 1], in span-index order (the sort is
+// The watershed works on the spans renumbered by level: level L is
+// positions start[L] .. start[L + 1], in span-index order (the sort is
 // stable). A level's spans are scattered over the whole field (one in a
 // few hundred on large terrain), so in span numbering every span a round
 // reads costs cache misses; renumbered, a level and the levels beside it,
-// which hold nearly all its neighbours, are a few contiguous blocks.
+// which hold nearly all its neighbours, are a few contiguous blocks. Spans
+// of area 0 (distance 0, sources) are numbered too, with mark 0, which no
+// step takes for a candidate, a region or a flood's mark: the sort then
+// reads no area, only the distances (a span's 24 bytes against 4).
 struct Levels {
   std::vector<int> start;
-  std::vector<int> position;  // by span; -1 for a span of area 0
+  std::vector<int> position;  // by span
 };
 
 // Region ids below 2^30: a field of a billion basins would need over 30 GB
@@ -45,7 +48,7 @@ constexpr int kQueuedShift = 1 << 29;
 // Spans per part below which a thread is not worth starting.
 constexpr int kMinSpansPerPart = 1 << 16;
 
-// Each part's count of its walkable spans per level, up to its deepest
+// Each part's count of its spans per level, up to its deepest
 // level (the counts grow as deeper levels turn up: no pass of its own for
 // the deepest distance).
 std::vector<std::vector<int>> countPerLevel(const Heightfield& hf,
@@ -56,7 +59,6 @@ std::vector<std::vector<int>> countPerLevel(const Heightfield& hf,
   workers.forRanges(n, kMinSpansPerPart, [&](int begin, int end, int part) {
     std::vector<int>& mine = count[part];
     for (int s = begin; s < end; ++s) {
-      if (hf.spans[s].area == 0) continue;
       const int level = dist[s];
       if (level >= static_cast<int>(mine.size())) {
         if (level >= kMaxLevels) {
@@ -103,7 +105,7 @@ Levels sortByDistance(const Heightfield& hf, const std::vector<int>& dist,
   workers.forRanges(n, kMinSpansPerPart, [&](int begin, int end, int part) {
     std::vector<int>& mine = next[part];
     for (int s = begin; s < end; ++s) {
-      levels.position[s] = hf.spans[s].area != 0 ? mine[dist[s]]++ : -1;
+      levels.position[s] = mine[dist[s]]++;
     }
   });
   return levels;
@@ -144,8 +146,9 @@ class Watershed {
 
  private:
   // Each walkable span's unassigned mark and its mutual neighbours'
-  // positions (-1 for none or one of area 0), at its own position: in span
-  // order, by bands of rows, so the links are derived as they are read.
+  // positions (-1 for none), at its own position, and mark 0 for a span of
+  // area 0: in span order, by bands of rows, so the links are derived as
+  // they are read.
   void renumber(const std::vector<int>& dist) {
     workers_.forRanges(hf_.depth, kMinRowsPerPart, [&](int z0, int z1, int) {
       renumberRows(dist, z0, z1);
@@ -165,29 +168,33 @@ class Watershed {
       const int end = hf_.cellStart[cell] + hf_.counts[cell];
       for (int s = hf_.cellStart[cell]; s < end; ++s) {
         const int p = position[s];
-        if (p < 0) continue;
-        region_[p] = unassignedMark(dist[s], hf_.spans[s].area);
+        const int area = hf_.spans[s].area;
+        if (area == 0) {
+          region_[p] = 0;
+          links_[p] = {-1, -1, -1, -1};
+          continue;
+        }
+        region_[p] = unassignedMark(dist[s], area);
         std::array<int, 4> row;
         for (int d = 0; d < 4; ++d) {
           const int n = live.at(s, cell, d);
-          row[d] = n < 0 ? -1 : position[n];
+          row[d] = n < 0 ? -1 : position[n];  // area 0: mark 0, no region
         }
         links_[p] = row;
       }
     }
   }
 
-  // Regions by span, 0 for a span of area 0, written over the positions
-  // (each span reads its own first). The links, the largest array, are
-  // freed first.
+  // Regions by span (0 for a span of area 0: its mark), written over the
+  // positions (each span reads its own first). The links, the largest
+  // array, are freed first.
   std::vector<int> inSpanOrder() {
     links_.reset();
     std::vector<int>& regions = levels_.position;
     workers_.forRanges(hf_.spanCount(), kMinSpansPerPart,
                        [&](int b, int e, int) {
                          for (int s = b; s < e; ++s) {
-                           const int p = regions[s];
-                           regions[s] = p < 0 ? 0 : region_[p];
+                           regions[s] = region_[regions[s]];
                          }
                        });
     return std::move(regions);
@@ -256,12 +263,11 @@ class Watershed {
     }
   }
 
-  // The smallest region id among same-area neighbours of an unassigned
-  // span, or 0. A neighbour marked pending this round reads as no region,
-  // as its unassigned mark did.
+  // The smallest region id among the neighbours of an unassigned span
+  // that have its area, or 0. A neighbour marked pending this round reads
+  // as no region, as its unassigned mark did.
   template <bool Shared>
-  int smallestNeighbourRegion(int span) const {
-    const int area = markedArea(load<Shared>(span));
+  int smallestNeighbourRegion(int span, int area) const {
     int best = 0;
     for (int d = 0; d < 4; ++d) {
       const int n = neighbour(span, d);
@@ -340,9 +346,11 @@ class Watershed {
     bool any = false;
     for (int i = begin; i < end; ++i) {
       const int s = candidate(i);
-      const int r = smallestNeighbourRegion<Shared>(s);
+      const int mark = load<Shared>(s);
+      if (mark >= 0) continue;  // a span of area 0, in level 0's range
+      const int r = smallestNeighbourRegion<Shared>(s, markedArea(mark));
       if (r == 0) {
-        if (queued_) store<Shared>(s, load<Shared>(s) + kQueuedShift);
+        if (queued_) store<Shared>(s, mark + kQueuedShift);
         continue;
       }
       store<Shared>(s, pendingMark(r));
