@@ -53,9 +53,10 @@ void countRecastAllocations() {
   rcAllocSetCustom(recastAlloc, recastFree);
 }
 
-void resetPeak() {
-  base = live.load();
-  peak.store(base);
+void resetPeak(int64_t kept) {
+  const int64_t now = live.load();
+  base = now - kept;
+  peak.store(now);
 }
 
 int64_t peakBytesSinceReset() {

@@ -6,7 +6,8 @@
 // a multi-floor field at 1M) and the hostile shapes (whole stage only).
 // Each row is one call per run (one iteration), repeated, with the median
 // and the min and max as aggregates; the optimized implementation runs on
-// one thread and on the machine's cores. bench/tables.py turns the JSON
+// one thread and on the machine's cores, keeping its large arrays from one
+// run of a row to the next (opt::Scratch). bench/tables.py turns the JSON
 // into the tables and the CSV; docs/performance.md says what each row times.
 //
 // --check-hashes TILES instead builds TILES x TILES terrain tiles of 1024
@@ -24,6 +25,7 @@
 #include <optional>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "bench/alloc_count.h"
@@ -159,23 +161,30 @@ class CurrentInput {
 CurrentInput current;
 volatile int64_t sink = 0;  // results feed it, so no call is optimised away
 
-// One stage of one of our implementations; the result is freed inside the
-// timed part, as Recast's contour set is.
+// One stage of one of our implementations; the result is freed, or handed
+// back to an implementation that keeps memory, inside the timed part, as
+// Recast's contour set is freed.
 void runOurs(const Implementation& impl, const std::string& stage) {
   const Heightfield& hf = current.hf();
   Settings settings;
   settings.partition = partitionOf(stage);
   if (stage == "distance") {
-    sink = sink + static_cast<int64_t>(impl.distances(hf).size());
+    std::vector<int> distances = impl.distances(hf);
+    sink = sink + static_cast<int64_t>(distances.size());
+    impl.recycle(std::move(distances));
   } else if (stage == "contours") {
     sink = sink + static_cast<int64_t>(
                       impl.contours(hf, current.watershed().regions, settings)
                           .contours.size());
   } else if (stage == "whole") {
-    sink = sink + runStage(impl, hf, settings).regions.regionCount;
+    StageResult result = runStage(impl, hf, settings);
+    sink = sink + result.regions.regionCount;
+    impl.recycle(std::move(result.regions));
   } else {
     // The partition alone: regions() adds the §1 field for documents.
-    sink = sink + impl.partition(hf, settings).regionCount;
+    RegionResult result = impl.partition(hf, settings);
+    sink = sink + result.regionCount;
+    impl.recycle(std::move(result));
   }
 }
 
@@ -185,6 +194,8 @@ struct Step {
   std::function<void()> prepare;
   std::function<void()> run;
   std::string note;
+  // Bytes kept from the last run for the next (counted in its peak).
+  std::function<int64_t()> kept = [] { return int64_t{0}; };
 };
 
 Step recastStep(const std::string& stage) {
@@ -220,14 +231,34 @@ struct Row {
   std::string stage;
   std::string impl;
   int threads = 1;
-  std::shared_ptr<const Implementation> ours;  // null for Recast
+  std::shared_ptr<const Implementation> reference;  // the reference's rows
 };
 
+// The optimized implementation keeping its large arrays from one run of a
+// row to the next (opt::Scratch), as an engine building tile after tile
+// keeps them: made on the row's first run, which pays the page faults, and
+// dropped when another row starts, so no row holds memory kept for another.
+const Implementation& keptFor(const Row& row) {
+  static const Row* owner = nullptr;
+  static std::unique_ptr<Implementation> kept;
+  if (owner != &row) {
+    kept.reset();
+    kept = optimizedKeepingMemory(row.threads);
+    owner = &row;
+  }
+  return *kept;
+}
+
 Step stepOf(const Row& row) {
-  if (!row.ours) return recastStep(row.stage);
-  const Implementation* impl = row.ours.get();
   const std::string stage = row.stage;
-  return {[] {}, [impl, stage] { runOurs(*impl, stage); }, ""};
+  if (row.impl == "recast") return recastStep(stage);
+  if (row.reference) {
+    const Implementation* impl = row.reference.get();
+    return {[] {}, [impl, stage] { runOurs(*impl, stage); }, ""};
+  }
+  const Implementation* impl = &keptFor(row);
+  return {[] {}, [impl, stage] { runOurs(*impl, stage); }, "",
+          [impl] { return impl->keptBytes(); }};
 }
 
 // The timed loop: one iteration, the preparation outside the timer, the
@@ -244,7 +275,7 @@ void timeRow(benchmark::State& state, const Row& row, int64_t referenceUpTo) {
     for (auto _ : state) {
       state.PauseTiming();
       step.prepare();
-      resetPeak();
+      resetPeak(step.kept());
       state.ResumeTiming();
       step.run();
     }
@@ -294,10 +325,6 @@ void registerRow(const Row& row, int repetitions, int64_t referenceUpTo) {
 void registerAll(const Options& options, const std::vector<Input>& all) {
   const std::shared_ptr<const Implementation> reference(
       findImplementation("reference"), [](const Implementation*) {});
-  const std::shared_ptr<const Implementation> optimized(
-      findImplementation("optimized"), [](const Implementation*) {});
-  const std::shared_ptr<const Implementation> parallel =
-      optimizedOnThreads(options.threads);
   for (const Input& input : all) {
     const std::vector<std::string> stages =
         input.everyStage ? kStages : std::vector<std::string>{"whole"};
@@ -311,9 +338,9 @@ void registerAll(const Options& options, const std::vector<Input>& all) {
         add({&input, stage, "reference", 1, reference},
             input.group == "hostile" ? 1 : options.runs);
       }
-      add({&input, stage, "optimized", 1, optimized}, options.runs);
+      add({&input, stage, "optimized", 1, nullptr}, options.runs);
       if (options.threads > 1) {
-        add({&input, stage, "optimized", options.threads, parallel},
+        add({&input, stage, "optimized", options.threads, nullptr},
             options.runs);
       }
     }
@@ -321,14 +348,16 @@ void registerAll(const Options& options, const std::vector<Input>& all) {
 }
 
 // The 16M-span check: every partition's hashes (interchange §5, as
-// `regcon hashes` computes them) from every implementation, and from the
-// optimized one on `threads` threads.
+// `regcon hashes` computes them) from every implementation, from the
+// optimized one on `threads` threads, and from one keeping its memory from
+// partition to partition (the bench rows' way).
 int checkHashes(int tiles, int threads) {
   std::printf("terrain, %d x %d tiles of %d cells\n", tiles, tiles, kSweepTile);
   const Heightfield hf =
       tiledScenario("terrain", ScenarioOptions{kSweepTile, 1}, tiles);
   std::printf("%d spans\n", hf.spanCount());
   bool same = true;
+  const std::unique_ptr<Implementation> kept = optimizedKeepingMemory(1);
   for (const char* stage : {"watershed", "monotone", "layers", "layer-first"}) {
     Settings settings;
     settings.partition = partitionOf(stage);
@@ -337,17 +366,22 @@ int checkHashes(int tiles, int threads) {
         optimizedOnThreads(threads);
     std::vector<const Implementation*> impls = allImplementations();
     impls.push_back(parallel.get());
+    impls.push_back(kept.get());
     for (const Implementation* impl : impls) {
       const bool threaded = impl == parallel.get();
       const std::string hashes =
           "distances " + hashDistances(impl->distances(hf)) + " regions " +
           [&] {
-            const StageResult r = runStage(*impl, hf, settings);
-            return hashRegions(r.regions) + " contours " +
-                   hashContours(r.contours);
+            StageResult r = runStage(*impl, hf, settings);
+            std::string text = hashRegions(r.regions) + " contours " +
+                               hashContours(r.contours);
+            impl->recycle(std::move(r.regions));
+            return text;
           }();
       const std::string name =
-          impl->name() + (threaded ? "/" + std::to_string(threads) : "");
+          impl->name() + (threaded             ? "/" + std::to_string(threads)
+                          : impl == kept.get() ? "/kept"
+                                               : "");
       std::printf("%-12s %-12s %s\n", stage, name.c_str(), hashes.c_str());
       std::fflush(stdout);
       if (first.empty()) first = hashes;

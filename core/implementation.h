@@ -4,6 +4,7 @@
 // implementation.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -35,6 +36,14 @@ class Implementation {
   // the ids as given and the largest of them as regionCount (no §1 field).
   // An implementation may read it its own way; by default, as R12 says.
   virtual RegionResult givenRegions(const Heightfield& hf) const;
+
+  // A result the caller is done with. An implementation that keeps memory
+  // from call to call (registry: optimizedKeepingMemory) keeps its arrays
+  // for the next call to fill; by default they are left to be freed.
+  virtual void recycle(RegionResult&& /*done*/) const {}
+  virtual void recycle(std::vector<int>&& /*done*/) const {}
+  // Bytes such an implementation keeps between calls.
+  virtual int64_t keptBytes() const { return 0; }
 };
 
 // Whether runStage's regions carry the §1 field whatever the partition

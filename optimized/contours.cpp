@@ -37,8 +37,13 @@ constexpr int kCornerDZ[4] = {1, 1, 0, 0};
 
 class Tracer {
  public:
-  Tracer(const Heightfield& hf, const std::vector<int>& regions)
-      : hf_(hf), regions_(regions), links_(hf), edges_(hf.spanCount(), 0) {}
+  Tracer(const Heightfield& hf, const std::vector<int>& regions,
+         Scratch& scratch)
+      : hf_(hf),
+        regions_(regions),
+        links_(hf),
+        spanCount_(hf.spanCount()),
+        edges_(scratch, static_cast<size_t>(spanCount_)) {}
 
   // Every loop of signed area ≠ 0, in span-index then direction order;
   // `regionArea` gets the area of each region id (0 for an absent one).
@@ -107,9 +112,15 @@ class Tracer {
   // Rows per part below which a thread is not worth starting.
   static constexpr int kMinRowsPerPart = 64;
 
+  // The band's own spans' bits are cleared first: nothing outside the
+  // band writes them (a +z link out of it is noted in acrossCut instead).
   void markRows(int z0, int z1, std::vector<int>& areas,
                 std::vector<int>& acrossCut) {
     const int lastCell = z1 * hf_.width;
+    if (z0 * hf_.width == lastCell) return;  // no cells
+    const int first = hf_.cellStart[z0 * hf_.width];
+    const int last = z1 < hf_.depth ? hf_.cellStart[lastCell] : spanCount_;
+    std::memset(edges_.data() + first, 0, static_cast<size_t>(last - first));
     for (int cell = z0 * hf_.width; cell < lastCell; ++cell) {
       const int end = hf_.cellStart[cell] + hf_.counts[cell];
       const bool lastRow = cell + hf_.width >= lastCell;
@@ -147,7 +158,7 @@ class Tracer {
   // the next loop start skips the inside of regions eight spans a step,
   // and divides for a span's cell only where a loop starts.
   bool noBoundaryInEight(int s) const {
-    if (s + 8 > static_cast<int>(edges_.size())) return false;
+    if (s + 8 > spanCount_) return false;
     uint64_t word = 0;
     std::memcpy(&word, &edges_[s], sizeof word);
     return (word & 0x0F0F0F0F0F0F0F0Full) == 0;
@@ -222,8 +233,10 @@ class Tracer {
   const Heightfield& hf_;
   const std::vector<int>& regions_;
   LiveLinks links_;  // each span's links are read a few times, in order
-  std::vector<uint8_t> edges_;  // bits 0-3 boundary, 4-7 visited, per dir
-  Loop walk_;                   // the loop being traced
+  int spanCount_;
+  // Bits 0-3 boundary, 4-7 visited, per direction; by span.
+  ScratchArray<uint8_t> edges_;
+  Loop walk_;  // the loop being traced
   std::vector<int> regionArea_ = std::vector<int>(1, 0);  // by region id
 };
 
@@ -405,13 +418,20 @@ ContourSet contoursByRegion(LoopGroups& groups,
 }  // namespace
 
 ContourSet buildContours(const Heightfield& hf, const std::vector<int>& regions,
-                         const Settings& settings, Threads threads) {
+                         const Settings& settings, Threads threads,
+                         Scratch& scratch) {
   Workers workers(threads);
   std::vector<int> regionArea;
   std::vector<TracedLoop> loops =
-      Tracer(hf, regions).traceAll(regionArea, workers);
+      Tracer(hf, regions, scratch).traceAll(regionArea, workers);
   LoopGroups groups(loops, static_cast<int>(regionArea.size()));
   return contoursByRegion(groups, regionArea, settings, workers);
+}
+
+ContourSet buildContours(const Heightfield& hf, const std::vector<int>& regions,
+                         const Settings& settings, Threads threads) {
+  Scratch scratch;
+  return buildContours(hf, regions, settings, threads, scratch);
 }
 
 }  // namespace regcon::opt

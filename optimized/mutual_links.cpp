@@ -16,8 +16,9 @@ constexpr int kMinRowsPerPart = 16;
 // own column, so no second target is computed; t's area is on the same
 // cache line. Each row writes only its own
 // spans' entries, so rows are split among the workers.
-MutualLinks::MutualLinks(const Heightfield& hf, Workers& workers)
-    : table_(new std::array<int, 4>[static_cast<size_t>(hf.spanCount())]) {
+MutualLinks::MutualLinks(const Heightfield& hf, Workers& workers,
+                         Scratch& scratch)
+    : table_(scratch, static_cast<size_t>(hf.spanCount())) {
   workers.forRanges(hf.depth, kMinRowsPerPart, [&](int z0, int z1, int) {
     for (int z = z0; z < z1; ++z) fillRow(hf, z);
   });

@@ -5,17 +5,17 @@
 #pragma once
 
 #include <array>
-#include <memory>
 #include <vector>
 
 #include "core/types.h"
+#include "optimized/scratch.h"
 #include "optimized/workers.h"
 
 namespace regcon::opt {
 
 class MutualLinks {
  public:
-  MutualLinks(const Heightfield& hf, Workers& workers);
+  MutualLinks(const Heightfield& hf, Workers& workers, Scratch& scratch);
   // N(span, dir) if that span is walkable (area ≠ 0), else -1. The one
   // reader, the distance field, counts a span as a source if a neighbour
   // is missing or unwalkable alike, and no shortest path to a span that
@@ -25,15 +25,15 @@ class MutualLinks {
   // Four ints a span, no longer a table: for a step that fills such an
   // array of its own, already paged in (a fresh one at 16M spans costs
   // 65,536 page faults).
-  using Storage = std::unique_ptr<std::array<int, 4>[]>;
+  using Storage = ScratchArray<std::array<int, 4>>;
   Storage release() && { return std::move(table_); }
 
  private:
   void fillRow(const Heightfield& hf, int z);
 
-  // Every entry is written once by fillRow: allocated without the zeroing
-  // a vector would do first (a 256 MB pass at 16M spans, on one thread),
-  // so each page is first touched by the part that fills it.
+  // Every entry is written once by fillRow: taken without the zeroing a
+  // vector would do first (a 256 MB pass at 16M spans, on one thread), so
+  // a fresh page is first touched by the part that fills it.
   Storage table_;
 };
 

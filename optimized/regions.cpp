@@ -17,12 +17,16 @@ namespace regcon::opt {
 namespace {
 
 // Readings R4: cached layers when the heightfield has them.
-Labelled layerFirstRegions(const Heightfield& hf, const LiveLinks& links) {
-  if (hf.layers) return labelComponents(hf, links, &*hf.layers);
+Labelled layerFirstRegions(const Heightfield& hf, const LiveLinks& links,
+                           Scratch& scratch) {
+  if (hf.layers) return labelComponents(hf, links, &*hf.layers, scratch);
   // One walkable span per column: nothing overlaps, every layer is 0, and
   // the components with layers are the layer partition's own.
-  if (isSingleFloor(hf)) return layerRegions(hf, links);
-  return componentsPerLayer(hf, computeLayers(hf, links));
+  if (isSingleFloor(hf)) return layerRegions(hf, links, scratch);
+  LayeredRegions layered = computeLayers(hf, links, scratch);
+  Labelled components = componentsPerLayer(hf, layered, scratch);
+  scratch.recycle(std::move(layered.regions));
+  return components;
 }
 
 // Watershed is the only partition that reads the §1 field, so only it
@@ -31,11 +35,12 @@ Labelled layerFirstRegions(const Heightfield& hf, const LiveLinks& links) {
 // level position (already paged in); it is freed before §5 gathers.
 std::vector<int> watershedPartition(const Heightfield& hf,
                                     std::optional<std::vector<int>>& distances,
-                                    RegionLinks& gathered, Workers& workers) {
-  MutualLinks table(hf, workers);
-  distances = distanceField(hf, table, workers);
-  std::vector<int> regions =
-      watershedRegions(hf, *distances, std::move(table).release(), workers);
+                                    RegionLinks& gathered, Workers& workers,
+                                    Scratch& scratch) {
+  MutualLinks table(hf, workers, scratch);
+  distances = distanceField(hf, table, workers, scratch);
+  std::vector<int> regions = watershedRegions(
+      hf, *distances, std::move(table).release(), workers, scratch);
   gathered = gatherLinks(hf, LiveLinks(hf), regions, workers);
   return regions;
 }
@@ -53,14 +58,15 @@ RegionResult islandsRemoved(Labelled labelled, int64_t minArea) {
 // (§5.3) in its last pass over the spans; the layer partitions are
 // numbered after their islands are removed.
 RegionResult partition(const Heightfield& hf, const Settings& settings,
-                       Workers& workers) {
+                       Workers& workers, Scratch& scratch) {
   const LiveLinks links(hf);
   RegionResult result;
   std::vector<int>& regions = result.regions;
   switch (settings.partition) {
     case Partition::Watershed: {
       RegionLinks gathered;
-      regions = watershedPartition(hf, result.distances, gathered, workers);
+      regions =
+          watershedPartition(hf, result.distances, gathered, workers, scratch);
       result.regionCount =
           filterAndMerge(std::move(gathered), regions, settings.minRegionArea,
                          settings.mergeRegionArea, workers);
@@ -69,26 +75,34 @@ RegionResult partition(const Heightfield& hf, const Settings& settings,
     case Partition::Monotone: {
       // §5 takes its link lists from the sweep, which reads every link.
       RegionLinks gathered;
-      regions = monotoneRegions(hf, links, &gathered);
+      regions = monotoneRegions(hf, links, scratch, &gathered);
       result.regionCount =
           filterAndMerge(std::move(gathered), regions, settings.minRegionArea,
                          settings.mergeRegionArea, workers);
       return result;
     }
     case Partition::Layers:
-      return islandsRemoved(layerRegions(hf, links), settings.minRegionArea);
+      return islandsRemoved(layerRegions(hf, links, scratch),
+                            settings.minRegionArea);
     case Partition::LayerFirst:
       break;
   }
-  return islandsRemoved(layerFirstRegions(hf, links), settings.minRegionArea);
+  return islandsRemoved(layerFirstRegions(hf, links, scratch),
+                        settings.minRegionArea);
 }
 
 }  // namespace
 
 RegionResult buildRegions(const Heightfield& hf, const Settings& settings,
-                          Threads threads) {
+                          Threads threads, Scratch& scratch) {
   Workers workers(threads);
-  return partition(hf, settings, workers);
+  return partition(hf, settings, workers, scratch);
+}
+
+RegionResult buildRegions(const Heightfield& hf, const Settings& settings,
+                          Threads threads) {
+  Scratch scratch;
+  return buildRegions(hf, settings, threads, scratch);
 }
 
 }  // namespace regcon::opt

@@ -213,8 +213,9 @@ constexpr int kMinRowsPerBand = 64;
 // spans of those rows join the Dijkstra's start set. Its result is the
 // exact field however the rows were cut: one band, the plain two passes.
 std::vector<int> distanceField(const Heightfield& hf, const MutualLinks& links,
-                               Workers& workers) {
-  std::vector<int> dist(hf.spanCount(), kUnreached);
+                               Workers& workers, Scratch& scratch) {
+  std::vector<int> dist = ScratchAccess::takeInts(scratch, hf.spanCount());
+  dist.assign(hf.spanCount(), kUnreached);
   const int parts = workers.partsFor(hf.depth, kMinRowsPerBand);
   std::vector<std::vector<std::pair<int, int>>> lowered(parts);
   std::vector<int> firstRow(parts, 0);
@@ -236,9 +237,15 @@ std::vector<int> distanceField(const Heightfield& hf, const MutualLinks& links,
   return dist;
 }
 
-std::vector<int> buildDistanceField(const Heightfield& hf, Threads threads) {
+std::vector<int> buildDistanceField(const Heightfield& hf, Threads threads,
+                                    Scratch& scratch) {
   Workers workers(threads);
-  return distanceField(hf, MutualLinks(hf, workers), workers);
+  return distanceField(hf, MutualLinks(hf, workers, scratch), workers, scratch);
+}
+
+std::vector<int> buildDistanceField(const Heightfield& hf, Threads threads) {
+  Scratch scratch;
+  return buildDistanceField(hf, threads, scratch);
 }
 
 }  // namespace regcon::opt

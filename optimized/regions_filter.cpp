@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <span>
 #include <utility>
 #include <vector>
@@ -70,16 +71,6 @@ class LinkLists {
 // Work per part below which a thread is not worth starting.
 constexpr int kMinRowsPerPart = 64;
 constexpr int kMinSpansPerPart = 1 << 16;
-
-// Calls visit(span, cell) for every span of rows z0..z1-1, in span order.
-template <class Visit>
-void forEachSpanOfRows(const Heightfield& hf, int z0, int z1, Visit visit) {
-  const int end = z1 * hf.width;
-  for (int cell = z0 * hf.width; cell < end; ++cell) {
-    const int last = hf.cellStart[cell] + hf.counts[cell];
-    for (int s = hf.cellStart[cell]; s < last; ++s) visit(s, cell);
-  }
-}
 
 // Links to other regions from rows z0..z1-1 (each read from its earlier
 // end, +z and +x, and counted for both ends), with those rows' sizes and
@@ -285,12 +276,14 @@ int largestId(const std::vector<int>& regions) {
 // between two walkable spans of different classes always joins two
 // components, so both ends' components have a neighbour.
 Labelled labelComponents(const Heightfield& hf, const LiveLinks& links,
-                         const std::vector<int>* layers) {
+                         const std::vector<int>* layers, Scratch& scratch) {
   const int n = hf.spanCount();
   Labelled out;
   std::vector<int>& label = out.regions;  // each span's parent, then its id
-  label.assign(n, 0);
-  std::vector<char> bordersOther(n, 0);
+  label = ScratchAccess::takeInts(scratch, n);
+  label.resize(n);  // each entry written first in span order below
+  ScratchArray<char> bordersOther(scratch, n);
+  std::memset(bordersOther.data(), 0, static_cast<size_t>(n));
   auto sameClass = [&](int a, int b) {
     return hf.spans[a].area == hf.spans[b].area &&
            (layers == nullptr || (*layers)[a] == (*layers)[b]);

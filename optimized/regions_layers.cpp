@@ -288,8 +288,9 @@ void gatherRow(const Heightfield& hf, const std::vector<int>& region, int first,
 // sweeps get their region ids: no per-span sweep array. The touch tables
 // grow with the region ids instead of being sized for every span.
 std::vector<int> monotoneRegions(const Heightfield& hf, const LiveLinks& links,
-                                 RegionLinks* gathered) {
-  std::vector<int> region(hf.spanCount(), 0);
+                                 Scratch& scratch, RegionLinks* gathered) {
+  std::vector<int> region = ScratchAccess::takeInts(scratch, hf.spanCount());
+  region.assign(hf.spanCount(), 0);
   std::vector<int> sweepRegion;
   std::vector<int> left, below;  // N(s, 0) and N(s, 3) of the row's spans
   RowSweeps sweeps;
@@ -337,29 +338,32 @@ std::vector<int> monotoneRegions(const Heightfield& hf, const LiveLinks& links,
 
 namespace {
 
-LayerMerge sweptLayerMerge(const Heightfield& hf, const LiveLinks& links) {
+LayerMerge sweptLayerMerge(const Heightfield& hf, const LiveLinks& links,
+                           Scratch& scratch) {
   RegionLinks gathered;
-  std::vector<int> regions = monotoneRegions(hf, links, &gathered);
+  std::vector<int> regions = monotoneRegions(hf, links, scratch, &gathered);
   return LayerMerge(hf, std::move(regions), std::move(gathered));
 }
 
 }  // namespace
 
-Labelled layerRegions(const Heightfield& hf, const LiveLinks& links) {
+Labelled layerRegions(const Heightfield& hf, const LiveLinks& links,
+                      Scratch& scratch) {
   // Shortcut: with one walkable span per column nothing overlaps, so the
   // merge ends in the components of "linked and same area". Used whatever
   // the component sizes: the general code gives the same partition (A5),
   // and every caller renumbers or only compares ids for equality.
-  if (isSingleFloor(hf)) return labelComponents(hf, links, nullptr);
-  LayerMerge merge = sweptLayerMerge(hf, links);
+  if (isSingleFloor(hf)) return labelComponents(hf, links, nullptr, scratch);
+  LayerMerge merge = sweptLayerMerge(hf, links, scratch);
   std::vector<int> regions = merge.run();
   return merge.labelled(std::move(regions));
 }
 
 // Readings R4 on a field with overlapping walkable spans: the layer
 // regions, then each region's layer.
-LayeredRegions computeLayers(const Heightfield& hf, const LiveLinks& links) {
-  LayerMerge merge = sweptLayerMerge(hf, links);
+LayeredRegions computeLayers(const Heightfield& hf, const LiveLinks& links,
+                             Scratch& scratch) {
+  LayerMerge merge = sweptLayerMerge(hf, links, scratch);
   LayeredRegions layered;
   layered.regions = merge.run();
   // The merge's own overlap sets, renamed, instead of a second pass over
@@ -387,7 +391,7 @@ LayeredRegions computeLayers(const Heightfield& hf, const LiveLinks& links) {
 // §5.1's facts come region by region too: a component has a neighbour when
 // one of its regions is joined to a region of another component.
 Labelled componentsPerLayer(const Heightfield& hf,
-                            const LayeredRegions& layered) {
+                            const LayeredRegions& layered, Scratch& scratch) {
   const int maxId = largestId(layered.regions);
   MergedIds components(maxId);
   for (int a = 1; a <= maxId; ++a) {
@@ -401,7 +405,8 @@ Labelled componentsPerLayer(const Heightfield& hf,
     }
   }
   std::vector<int> idOf(maxId + 1, 0);
-  Labelled out{std::vector<int>(hf.spanCount(), 0), {0}, {0}};
+  Labelled out{ScratchAccess::takeInts(scratch, hf.spanCount()), {0}, {0}};
+  out.regions.assign(hf.spanCount(), 0);
   for (int s = 0; s < hf.spanCount(); ++s) {
     const int r = layered.regions[s];
     if (r == 0) continue;

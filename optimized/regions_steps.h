@@ -16,14 +16,15 @@ namespace regcon::opt {
 
 // §1 / readings R2.
 std::vector<int> distanceField(const Heightfield& hf, const MutualLinks& links,
-                               Workers& workers);
+                               Workers& workers, Scratch& scratch);
 
-// §2, unfiltered; ids 1..n in the order basins appear. `scratch` holds
-// four ints for each span; its contents are not read.
+// §2, unfiltered; ids 1..n in the order basins appear. `links` holds
+// four ints for each span (the distance field's table, done with); its
+// contents are not read.
 std::vector<int> watershedRegions(const Heightfield& hf,
                                   const std::vector<int>& distances,
-                                  MutualLinks::Storage scratch,
-                                  Workers& workers);
+                                  MutualLinks::Storage links, Workers& workers,
+                                  Scratch& scratch);
 
 // What §5.1 and §5.2 need of a partition: each region id's span count and
 // area, and every link between two regions, once from each end (readings
@@ -76,6 +77,7 @@ struct RegionLinks {
 // §3, unfiltered; ids 1..n in sweep order. With `gathered`, also the
 // partition's RegionLinks, taken from the links the sweep reads anyway.
 std::vector<int> monotoneRegions(const Heightfield& hf, const LiveLinks& links,
+                                 Scratch& scratch,
                                  RegionLinks* gathered = nullptr);
 
 // A partition before §5.1 with what §5.1 asks of each region id, gathered
@@ -89,7 +91,8 @@ struct Labelled {
 
 // §4 without any §5 step: the layer regions, ids as the merge leaves them
 // (readings A6), or the shortcut's components on single-floor fields.
-Labelled layerRegions(const Heightfield& hf, const LiveLinks& links);
+Labelled layerRegions(const Heightfield& hf, const LiveLinks& links,
+                      Scratch& scratch);
 
 // Whether no column holds two walkable spans (§4's shortcut).
 bool isSingleFloor(const Heightfield& hf);
@@ -103,18 +106,19 @@ struct LayeredRegions {
   std::vector<int> area;
   std::vector<std::vector<int>> adjacent;
 };
-LayeredRegions computeLayers(const Heightfield& hf, const LiveLinks& links);
+LayeredRegions computeLayers(const Heightfield& hf, const LiveLinks& links,
+                             Scratch& scratch);
 
 // Layer-first from computeLayers(): the components of "linked, same area,
 // same layer", ids 1..n in order of first span (labelComponents' result).
 Labelled componentsPerLayer(const Heightfield& hf,
-                            const LayeredRegions& layered);
+                            const LayeredRegions& layered, Scratch& scratch);
 
 // Connected components of "mutually linked, same area, same layer" over
 // walkable spans, ids 1..n in order of first span. Without layers, the
 // components of "linked and same area".
 Labelled labelComponents(const Heightfield& hf, const LiveLinks& links,
-                         const std::vector<int>* layers);
+                         const std::vector<int>* layers, Scratch& scratch);
 
 // §5.1: removes regions smaller than minArea without a neighbouring region,
 // from the facts the partition step gathered (no pass over the links).
@@ -133,6 +137,17 @@ int filterAndMerge(RegionLinks gathered, std::vector<int>& regions,
 
 // §5.3: renumbers to 1..k by first span; returns k.
 int numberRegions(std::vector<int>& regions);
+
+// Calls visit(span, cell) for every span of rows z0..z1-1, in span order:
+// walking the cells, each span's cell is known without a lookup.
+template <class Visit>
+void forEachSpanOfRows(const Heightfield& hf, int z0, int z1, Visit visit) {
+  const int end = z1 * hf.width;
+  for (int cell = z0 * hf.width; cell < end; ++cell) {
+    const int last = hf.cellStart[cell] + hf.counts[cell];
+    for (int s = hf.cellStart[cell]; s < last; ++s) visit(s, cell);
+  }
+}
 
 // The largest id in regions (0 when empty).
 int largestId(const std::vector<int>& regions);

@@ -79,7 +79,7 @@ std::vector<std::vector<int>> countPerLevel(const Heightfield& hf,
 // (the parts before it first), so the order is the stable one however the
 // range is cut. The positions are written in span order.
 Levels sortByDistance(const Heightfield& hf, const std::vector<int>& dist,
-                      Workers& workers) {
+                      Workers& workers, Scratch& scratch) {
   const int n = hf.spanCount();
   // count[part][level], then each part's first position in each level.
   std::vector<std::vector<int>> next = countPerLevel(hf, dist, workers);
@@ -101,6 +101,7 @@ Levels sortByDistance(const Heightfield& hf, const std::vector<int>& dist,
     }
   }
   levels.start[levelCount] = slot;
+  levels.position = ScratchAccess::takeInts(scratch, n);
   levels.position.resize(n);
   workers.forRanges(n, kMinSpansPerPart, [&](int begin, int end, int part) {
     std::vector<int>& mine = next[part];
@@ -116,12 +117,12 @@ Levels sortByDistance(const Heightfield& hf, const std::vector<int>& dist,
 class Watershed {
  public:
   Watershed(const Heightfield& hf, const std::vector<int>& dist,
-            MutualLinks::Storage scratch, Workers& workers)
+            MutualLinks::Storage links, Workers& workers, Scratch& scratch)
       : hf_(hf),
         workers_(workers),
-        levels_(sortByDistance(hf, dist, workers)),
-        links_(std::move(scratch)),
-        region_(new int[levels_.start.back()]),
+        levels_(sortByDistance(hf, dist, workers, scratch)),
+        links_(std::move(links)),
+        region_(scratch, static_cast<size_t>(levels_.start.back())),
         partJoined_(workers.count(), 0),
         partCandidates_(workers.count()) {
     renumber(dist);
@@ -158,31 +159,26 @@ class Watershed {
   // Rows per part below which a thread is not worth starting.
   static constexpr int kMinRowsPerPart = 64;
 
-  // Walks the cells (each span's cell is known, no per-span cell lookup)
-  // and writes each span's four links as one row.
+  // Writes each span's four links as one row.
   void renumberRows(const std::vector<int>& dist, int z0, int z1) {
     const LiveLinks live(hf_);
     const int* const position = levels_.position.data();
-    const int lastCell = z1 * hf_.width;
-    for (int cell = z0 * hf_.width; cell < lastCell; ++cell) {
-      const int end = hf_.cellStart[cell] + hf_.counts[cell];
-      for (int s = hf_.cellStart[cell]; s < end; ++s) {
-        const int p = position[s];
-        const int area = hf_.spans[s].area;
-        if (area == 0) {
-          region_[p] = 0;
-          links_[p] = {-1, -1, -1, -1};
-          continue;
-        }
-        region_[p] = unassignedMark(dist[s], area);
-        std::array<int, 4> row;
-        for (int d = 0; d < 4; ++d) {
-          const int n = live.at(s, cell, d);
-          row[d] = n < 0 ? -1 : position[n];  // area 0: mark 0, no region
-        }
-        links_[p] = row;
+    forEachSpanOfRows(hf_, z0, z1, [&](int s, int cell) {
+      const int p = position[s];
+      const int area = hf_.spans[s].area;
+      if (area == 0) {
+        region_[p] = 0;
+        links_[p] = {-1, -1, -1, -1};
+        return;
       }
-    }
+      region_[p] = unassignedMark(dist[s], area);
+      std::array<int, 4> row;
+      for (int d = 0; d < 4; ++d) {
+        const int n = live.at(s, cell, d);
+        row[d] = n < 0 ? -1 : position[n];  // area 0: mark 0, no region
+      }
+      links_[p] = row;
+    });
   }
 
   // Regions by span (0 for a span of area 0: its mark), written over the
@@ -435,11 +431,11 @@ class Watershed {
   const Heightfield& hf_;
   Workers& workers_;
   Levels levels_;
-  std::unique_ptr<std::array<int, 4>[]> links_;                   // by position
+  MutualLinks::Storage links_;                                    // by position
   std::vector<uint8_t> regionArea_ = std::vector<uint8_t>(1, 0);  // by id
   // By position; not zeroed: the renumbering's parts write every entry
   // first.
-  std::unique_ptr<int[]> region_;
+  ScratchArray<int> region_;
   std::vector<int> candidates_;  // of the next round; the flood's stack
   // The round's candidates: the level's own positions (a range from
   // roundFirst_), then candidates_.
@@ -458,9 +454,9 @@ class Watershed {
 
 std::vector<int> watershedRegions(const Heightfield& hf,
                                   const std::vector<int>& distances,
-                                  MutualLinks::Storage scratch,
-                                  Workers& workers) {
-  return Watershed(hf, distances, std::move(scratch), workers).run();
+                                  MutualLinks::Storage links, Workers& workers,
+                                  Scratch& scratch) {
+  return Watershed(hf, distances, std::move(links), workers, scratch).run();
 }
 
 }  // namespace regcon::opt

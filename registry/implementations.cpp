@@ -1,5 +1,7 @@
 #include "registry/implementations.h"
 
+#include <utility>
+
 #include "optimized/optimized.h"
 #include "reference/reference.h"
 
@@ -44,8 +46,35 @@ class Optimized : public Implementation {
     return opt::givenRegions(hf);
   }
 
- private:
+ protected:
   opt::Threads threads_;
+};
+
+// One call at a time: the calls share the scratch.
+class OptimizedKeepingMemory : public Optimized {
+ public:
+  using Optimized::Optimized;
+  std::vector<int> distances(const Heightfield& hf) const override {
+    return opt::buildDistanceField(hf, threads_, scratch_);
+  }
+  RegionResult partition(const Heightfield& hf,
+                         const Settings& settings) const override {
+    return opt::buildRegions(hf, settings, threads_, scratch_);
+  }
+  ContourSet contours(const Heightfield& hf, const std::vector<int>& regions,
+                      const Settings& settings) const override {
+    return opt::buildContours(hf, regions, settings, threads_, scratch_);
+  }
+  void recycle(RegionResult&& done) const override {
+    scratch_.recycle(std::move(done));
+  }
+  void recycle(std::vector<int>&& done) const override {
+    scratch_.recycle(std::move(done));
+  }
+  int64_t keptBytes() const override { return scratch_.heldBytes(); }
+
+ private:
+  mutable opt::Scratch scratch_;
 };
 
 }  // namespace
@@ -59,6 +88,10 @@ std::vector<const Implementation*> allImplementations() {
 std::unique_ptr<Implementation> optimizedOnThreads(int threads,
                                                    bool splitSmallWork) {
   return std::make_unique<Optimized>(opt::Threads{threads, splitSmallWork});
+}
+
+std::unique_ptr<Implementation> optimizedKeepingMemory(int threads) {
+  return std::make_unique<OptimizedKeepingMemory>(opt::Threads{threads});
 }
 
 const Implementation* findImplementation(const std::string& name) {

@@ -25,5 +25,10 @@ std::vector<const Implementation*> allImplementations();
 // every parallel path.
 std::unique_ptr<Implementation> optimizedOnThreads(int threads,
                                                    bool splitSmallWork = false);
+// The optimized implementation on `threads` threads keeping its large
+// arrays from call to call (opt::Scratch) and taking results back through
+// recycle(): for a caller that makes one call at a time and many of them,
+// as the bench's rows do. Not for calls from several threads at once.
+std::unique_ptr<Implementation> optimizedKeepingMemory(int threads);
 
 }  // namespace regcon

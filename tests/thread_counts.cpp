@@ -4,7 +4,8 @@
 // reference's bytes, on the worked vectors, the scenarios and the hostile
 // shapes, with the work cut into parts however small, so that even a 3 x 3
 // field runs every parallel path with parts of one row or one region; and
-// at the default cut on fields large enough to be cut by it. Its own
+// at the default cut on fields large enough to be cut by it; and through
+// one implementation that keeps its memory from call to call. Its own
 // program, so the ThreadSanitizer preset (`tsan`) builds and runs it alone.
 #include <gtest/gtest.h>
 
@@ -133,6 +134,37 @@ TEST(ThreadCounts, DefaultCutOnLargerFieldsGivesTheReferenceBytes) {
                                tiledScenario(name, {192, 1}, 2), Settings{}));
   }
   expectReferenceBytes(cases, false);
+}
+
+// An implementation keeping its memory from call to call (opt::Scratch)
+// takes every case in turn, a large field first and again last, each
+// result handed back before the next call: still the reference's bytes at
+// every thread count, so no step reads what an earlier call left in the
+// kept arrays.
+TEST(ThreadCounts, KeptMemoryFromCallToCallGivesTheReferenceBytes) {
+  const std::vector<Case> large =
+      underEveryPartition("terrain 2x2 tiles of 192",
+                          tiledScenario("terrain", {192, 1}, 2), Settings{});
+  std::vector<Case> cases = large;
+  append(cases, hostileShapes());
+  append(cases, scenarios());
+  append(cases, large);
+  const Implementation& reference = *findImplementation("reference");
+  std::vector<std::string> want;
+  for (const Case& c : cases) {
+    want.push_back(bytesOf(runStage(reference, c.hf, c.settings)));
+  }
+  for (int threads : kThreadCounts) {
+    const auto kept = optimizedKeepingMemory(threads);
+    for (size_t i = 0; i < cases.size(); ++i) {
+      SCOPED_TRACE(cases[i].name + ", " + std::to_string(threads) +
+                   " threads, call " + std::to_string(i));
+      StageResult got = runStage(*kept, cases[i].hf, cases[i].settings);
+      EXPECT_TRUE(bytesOf(got) == want[i]);
+      kept->recycle(std::move(got.regions));
+    }
+    EXPECT_GT(kept->keptBytes(), 0);
+  }
 }
 
 }  // namespace
