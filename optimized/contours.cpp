@@ -16,6 +16,7 @@
 #include "optimized/contours_steps.h"
 #include "optimized/mutual_links.h"
 #include "optimized/optimized.h"
+#include "optimized/scratch.h"
 #include "optimized/workers.h"
 
 namespace regcon::opt {
@@ -430,7 +431,7 @@ ContourSet buildContours(const Heightfield& hf, const std::vector<int>& regions,
 
 ContourSet buildContours(const Heightfield& hf, const std::vector<int>& regions,
                          const Settings& settings, Threads threads) {
-  Scratch scratch;
+  Scratch scratch = ScratchAccess::forOneCall();
   return buildContours(hf, regions, settings, threads, scratch);
 }
 

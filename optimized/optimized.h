@@ -30,8 +30,10 @@ struct Threads {
 // kernel once, not at every call (at 16M spans, a fifth to a quarter of
 // the whole stage's time). The results stay the caller's; recycle() hands
 // a result's arrays back when the caller is done with it. A Scratch serves
-// one call at a time; without one, a call keeps its own and frees it on
-// return. No byte of a result depends on what a Scratch held before.
+// one call at a time. Memory it keeps is held during a call too, beside
+// what the call allocates (§5's lists while the link table waits for the
+// next call); a call without one frees each array when done with it. No
+// byte of a result depends on what a Scratch held before.
 class Scratch {
  public:
   Scratch();
@@ -52,6 +54,7 @@ class Scratch {
   struct Held;
   Held& held();  // made on first use, so a moved-from Scratch works too
   std::unique_ptr<Held> held_;
+  bool keeps_ = true;  // false: a call's own, which frees what it is given
 };
 
 // §1 / readings R2.

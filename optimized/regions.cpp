@@ -12,6 +12,7 @@
 
 #include "optimized/optimized.h"
 #include "optimized/regions_steps.h"
+#include "optimized/scratch.h"
 
 namespace regcon::opt {
 namespace {
@@ -101,7 +102,7 @@ RegionResult buildRegions(const Heightfield& hf, const Settings& settings,
 
 RegionResult buildRegions(const Heightfield& hf, const Settings& settings,
                           Threads threads) {
-  Scratch scratch;
+  Scratch scratch = ScratchAccess::forOneCall();
   return buildRegions(hf, settings, threads, scratch);
 }
 

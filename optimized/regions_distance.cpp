@@ -25,6 +25,7 @@
 
 #include "optimized/optimized.h"
 #include "optimized/regions_steps.h"
+#include "optimized/scratch.h"
 
 namespace regcon::opt {
 namespace {
@@ -244,7 +245,7 @@ std::vector<int> buildDistanceField(const Heightfield& hf, Threads threads,
 }
 
 std::vector<int> buildDistanceField(const Heightfield& hf, Threads threads) {
-  Scratch scratch;
+  Scratch scratch = ScratchAccess::forOneCall();
   return buildDistanceField(hf, threads, scratch);
 }
 

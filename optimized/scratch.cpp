@@ -79,8 +79,14 @@ ScratchBlock ScratchAccess::takeBlock(Scratch& scratch, size_t size) {
       size};
 }
 
+Scratch ScratchAccess::forOneCall() {
+  Scratch scratch;
+  scratch.keeps_ = false;
+  return scratch;
+}
+
 void ScratchAccess::giveBlock(Scratch& scratch, ScratchBlock block) {
-  keep(scratch.held().blocks, std::move(block));
+  if (scratch.keeps_) keep(scratch.held().blocks, std::move(block));
 }
 
 std::vector<int> ScratchAccess::takeInts(Scratch& scratch, size_t count) {
@@ -103,7 +109,7 @@ void Scratch::recycle(RegionResult&& done) {
 }
 
 void Scratch::recycle(std::vector<int>&& done) {
-  if (done.capacity() == 0) return;
+  if (done.capacity() == 0 || !keeps_) return;
   keep(held().ints, std::move(done));
   done = {};
 }

@@ -18,6 +18,9 @@ struct ScratchBlock {
 };
 
 struct ScratchAccess {
+  // The scratch of a call made without one: an array given back is freed
+  // at once, as a fresh array would be, since no later call will take it.
+  static Scratch forOneCall();
   // The smallest kept block of at least `size` bytes, else a new one;
   // uninitialised either way.
   static ScratchBlock takeBlock(Scratch& scratch, size_t size);

@@ -100,6 +100,15 @@ TEST(Scratch, ASecondCallOnTheSameFieldNeedsNoNewArray) {
   EXPECT_EQ(scratch.heldBytes(), kept);
 }
 
+// A call made without a scratch makes one that frees what it is given
+// back, so its peak is what its arrays need at once, as with fresh ones.
+TEST(Scratch, TheScratchOfACallMadeWithoutOneKeepsNothing) {
+  Scratch own = ScratchAccess::forOneCall();
+  ScratchAccess::giveBlock(own, ScratchAccess::takeBlock(own, 1000));
+  own.recycle(std::vector<int>(10, 0));
+  EXPECT_EQ(own.heldBytes(), 0);
+}
+
 TEST(Scratch, AMovedFromScratchStillServes) {
   Scratch first;
   first.recycle(std::vector<int>(10, 0));
