@@ -57,14 +57,17 @@ class BandPasses {
     for (int s = begin_; s < end_; ++s) {
       dist_[s] = isBoundary(hf_, links_, s) ? 0 : forwardBound(s);
     }
-    // Backward: every neighbour. Afterwards each link (a, b) holds
-    // d(b) <= d(a) + step or has its lowered end queued: a later span read
-    // an earlier one's value from before that one was lowered only if the
-    // lowering pushed the new value on to it (pushLater), and a span
-    // lowered by such a push is queued.
+    // Backward: the later spans, mirroring the forward pass. The earlier
+    // ones cannot lower s here: s took its forward value from them, has
+    // only gone down since, and none of them has changed yet (the pass
+    // lowers the spans it has passed and pushes on to spans later still).
+    // Afterwards each link (a, b) holds d(b) <= d(a) + step or has its
+    // lowered end queued: a later span read an earlier one's value from
+    // before that one was lowered only if the lowering pushed the new value
+    // on to it (pushLater), and a span lowered by such a push is queued.
     for (int s = end_ - 1; s >= begin_; --s) {
       if (dist_[s] == 0) continue;
-      const int bound = fullBound(s);
+      const int bound = backwardBound(s);
       if (bound < dist_[s]) {
         dist_[s] = bound;
         pushLater(s, bound, lowered);
@@ -130,8 +133,11 @@ class BandPasses {
     if (west >= 0) push(link(west, 1), d + 3);
   }
 
-  int fullBound(int s) const {
-    return std::min({viaAll(s, 0), viaAll(s, 1), viaAll(s, 2), viaAll(s, 3)});
+  // Later spans: +z (and both diagonals from it), +x (and on to +z), -x on
+  // to +z.
+  int backwardBound(int s) const {
+    return std::min({viaAll(s, 1), viaOrthogonal(s, 2), viaTurn(s, 2, 3),
+                     viaTurn(s, 0, 1)});
   }
 
   const Heightfield& hf_;

@@ -72,6 +72,17 @@ class LinkLists {
 constexpr int kMinRowsPerPart = 64;
 constexpr int kMinSpansPerPart = 1 << 16;
 
+// The link from span s (region r) in direction d to `target` (region
+// `neighbour`), when it joins two regions.
+void addLink(const LiveLinks& links, int s, int cell, int d, int target, int r,
+             int neighbour, RegionLinks& out) {
+  if (neighbour == 0 || neighbour == r ||
+      !links.linksBack(s, cell, d, target)) {
+    return;
+  }
+  out.add(r, neighbour);
+}
+
 // Links to other regions from rows z0..z1-1 (each read from its earlier
 // end, +z and +x, and counted for both ends), with those rows' sizes and
 // areas by region id.
@@ -87,17 +98,18 @@ void gatherRows(const Heightfield& hf, const LiveLinks& links,
     out.area[r] = hf.spans[s].area;
     // +z and +x only, each link counted for both ends: a link is mutual
     // from both ends or from neither, so this is every link from each end,
-    // with half the link reads. The merge sorts each list before use. Most
-    // targets share the span's region: the link back is checked only when
-    // the target's region counts.
-    for (int d : {1, 2}) {
-      const int n = links.rawTarget(s, cell, d);
-      if (n < 0) continue;
-      const int neighbour = regions[n];
-      if (neighbour == 0 || neighbour == r || !links.linksBack(s, cell, d, n)) {
-        continue;
-      }
-      out.add(r, neighbour);
+    // with half the link reads. The merge sums each list by id before use.
+    // Most targets share the span's region: one branch, on both targets'
+    // regions (a missing target reads the span's own), lets those spans
+    // through, and the link back is checked only when the target's region
+    // counts.
+    const int north = links.rawTarget(s, cell, 1);
+    const int east = links.rawTarget(s, cell, 2);
+    const int northRegion = regions[north >= 0 ? north : s];
+    const int eastRegion = regions[east >= 0 ? east : s];
+    if ((northRegion != r) | (eastRegion != r)) {
+      addLink(links, s, cell, 1, north, r, northRegion, out);
+      addLink(links, s, cell, 2, east, r, eastRegion, out);
     }
   });
 }
@@ -194,17 +206,20 @@ class SmallRegionMerge {
   }
 
   // Renames stale ids, drops links that became internal, sums by id, in
-  // place.
+  // place, in order of first entry: a stamp per id finds an id's entry
+  // where a sort (most of the merge's time on many small basins) did.
   void normalize(int self) {
     std::span<LinkCount> counts = links_.of(self);
-    for (auto& entry : counts) entry.first = ids_.find(entry.first);
-    std::sort(counts.begin(), counts.end());
+    ++stamp_;
     int kept = 0;
-    for (const auto& [id, n] : counts) {
+    for (const auto& [stale, n] : counts) {
+      const int id = ids_.find(stale);
       if (id == self) continue;
-      if (kept > 0 && counts[kept - 1].first == id) {
-        counts[kept - 1].second += n;
+      if (seenIn_[id] == stamp_) {
+        counts[slot_[id]].second += n;
       } else {
+        seenIn_[id] = stamp_;
+        slot_[id] = kept;
         counts[kept++] = {id, n};
       }
     }
@@ -215,9 +230,10 @@ class SmallRegionMerge {
     normalize(id);
     int best = 0;
     int bestLinks = 0;
-    // Ids ascend, so a strict compare keeps the smallest id on ties.
+    // The most links; on a tie, the smallest id.
     for (const auto& [other, n] : links_.of(id)) {
-      if (area_[other] == area_[id] && n > bestLinks) {
+      if (area_[other] == area_[id] &&
+          (n > bestLinks || (n == bestLinks && other < best))) {
         best = other;
         bestLinks = n;
       }
@@ -235,6 +251,11 @@ class SmallRegionMerge {
   std::vector<int64_t> size_;
   std::vector<int> area_;
   LinkLists links_;
+  // normalize()'s stamp per id (entries of this call carry the current
+  // one) and the id's entry.
+  std::vector<unsigned> seenIn_ = std::vector<unsigned>(maxId_ + 1, 0);
+  std::vector<int> slot_ = std::vector<int>(maxId_ + 1, 0);
+  unsigned stamp_ = 0;
 };
 
 }  // namespace

@@ -122,9 +122,11 @@ class Watershed {
         workers_(workers),
         levels_(sortByDistance(hf, dist, workers, scratch)),
         links_(std::move(links)),
-        region_(scratch, static_cast<size_t>(levels_.start.back())),
+        regionSlots_(scratch, static_cast<size_t>(levels_.start.back()) + 1),
+        region_(regionSlots_.data() + 1),
         partJoined_(workers.count(), 0),
         partCandidates_(workers.count()) {
+    region_[-1] = 0;
     renumber(dist);
   }
 
@@ -262,18 +264,21 @@ class Watershed {
   // The smallest region id among the neighbours of an unassigned span
   // that have its area, or 0. A neighbour marked pending this round reads
   // as no region, as its unassigned mark did.
+  // Without a branch, which the mix of sides mispredicts: a missing
+  // neighbour (-1) reads the slot before position 0, 0, and a mark (<= 0)
+  // reads id 0, whose area 0 no unassigned span has.
   template <bool Shared>
   int smallestNeighbourRegion(int span, int area) const {
-    int best = 0;
+    unsigned best = kNone;
     for (int d = 0; d < 4; ++d) {
-      const int n = neighbour(span, d);
-      if (n < 0) continue;
-      const int r = load<Shared>(n);
-      if (r <= 0 || regionArea_[r] != area) continue;
-      if (best == 0 || r < best) best = r;
+      const int r = load<Shared>(neighbour(span, d));
+      const int id = r > 0 ? r : 0;
+      best = std::min(
+          best, regionArea_[id] == area ? static_cast<unsigned>(id) : kNone);
     }
-    return best;
+    return best == kNone ? 0 : static_cast<int>(best);
   }
+  static constexpr unsigned kNone = std::numeric_limits<unsigned>::max();
 
   // Synchronous rounds. Candidate order is irrelevant: every join of a round
   // is decided before any is made. Only spans next to a fresh joiner are
@@ -433,9 +438,11 @@ class Watershed {
   Levels levels_;
   MutualLinks::Storage links_;                                    // by position
   std::vector<uint8_t> regionArea_ = std::vector<uint8_t>(1, 0);  // by id
-  // By position; not zeroed: the renumbering's parts write every entry
-  // first.
-  ScratchArray<int> region_;
+  // By position, from the second slot; the first, position -1 (no
+  // neighbour), holds 0. Not zeroed: the renumbering's parts write every
+  // entry first.
+  ScratchArray<int> regionSlots_;
+  int* region_;
   std::vector<int> candidates_;  // of the next round; the flood's stack
   // The round's candidates: the level's own positions (a range from
   // roundFirst_), then candidates_.
