@@ -21,6 +21,9 @@ struct Threads {
   // parallel path on small fields); by default a part must be large enough
   // to pay for handing it to a thread.
   bool splitSmallWork = false;
+  // Tests: watershed growth queues every span twice, as two parts side by
+  // side may, to show that a repeat changes nothing.
+  bool queueTwice = false;
 };
 
 // Memory kept from one call to the next. A caller that builds field after

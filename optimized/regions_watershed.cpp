@@ -125,6 +125,7 @@ class Watershed {
         regionSlots_(scratch, static_cast<size_t>(levels_.start.back()) + 1),
         region_(regionSlots_.data() + 1),
         partJoined_(workers.count(), 0),
+        queueTwice_(workers.queueTwice()),
         partCandidates_(workers.count()) {
     region_[-1] = 0;
     renumber(dist);
@@ -312,7 +313,7 @@ class Watershed {
   bool growRound(int level) {
     workers_.forRanges(roundSize_, kMinCandidatesPerPart,
                        [&](int b, int e, int part) {
-                         partJoined_[part] = markJoins<Shared>(b, e);
+                         partJoined_[part] = markJoins<Shared>(b, e, level);
                        });
     const int parts = workers_.partsFor(roundSize_, kMinCandidatesPerPart);
     if (std::none_of(partJoined_.begin(), partJoined_.begin() + parts,
@@ -341,14 +342,19 @@ class Watershed {
   // A queued candidate's mark is restored as its decision is made (the
   // queued state only keeps the list free of repeats while it is built), so
   // a joiner of this round may queue it again; decisions read a queued
-  // neighbour, like an unassigned one, as no region.
+  // neighbour, like an unassigned one, as no region. A repeat (parts
+  // running side by side may both queue a span) finds the mark no longer
+  // queued, or decides as the first visit did and writes what it wrote.
   template <bool Shared>
-  bool markJoins(int begin, int end) {
+  bool markJoins(int begin, int end, int level) {
     bool any = false;
     for (int i = begin; i < end; ++i) {
       const int s = candidate(i);
       const int mark = load<Shared>(s);
       if (mark >= 0) continue;  // a span of area 0, in level 0's range
+      // A repeat, already decided (checked on one thread too: the list
+      // may come from a round run in parts).
+      if (queued_ && !isMarkOfLevel(mark + kQueuedShift, level)) continue;
       const int r = smallestNeighbourRegion<Shared>(s, markedArea(mark));
       if (r == 0) {
         if (queued_) store<Shared>(s, mark + kQueuedShift);
@@ -372,35 +378,29 @@ class Watershed {
     }
   }
 
-  // The unassigned spans of the level next to a joiner, each once. Parts
-  // running side by side may meet the same span, so they take its mark
-  // atomically (`Shared`).
+  // The unassigned spans of the level next to a joiner, each once from
+  // one thread. Parts running side by side may both queue a span (both
+  // read its mark before either writes it, and write the same queued
+  // mark): the next round skips the repeat (markJoins), where a
+  // compare-and-swap per queued span cost as much as the second thread
+  // saved.
   template <bool Shared>
   void queueNeighbours(int span, int level, std::vector<int>& out) {
     for (int d = 0; d < 4; ++d) {
       const int n = neighbour(span, d);
-      if (n >= 0 && takeMark<Shared>(n, level)) out.push_back(n);
+      if (n < 0 || !takeMark<Shared>(n, level)) continue;
+      out.push_back(n);
+      if (queueTwice_) out.push_back(n);
     }
   }
 
   // Queues the span if it is unassigned, of this level and not queued yet.
   template <bool Shared>
   bool takeMark(int span, int level) {
-    int* const slot = &region_[span];
-    if constexpr (Shared) {
-      int mark = __atomic_load_n(slot, __ATOMIC_RELAXED);
-      while (isMarkOfLevel(mark, level)) {
-        if (__atomic_compare_exchange_n(slot, &mark, mark - kQueuedShift, true,
-                                        __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
-          return true;
-        }
-      }
-      return false;
-    } else {
-      if (!isMarkOfLevel(*slot, level)) return false;
-      *slot -= kQueuedShift;
-      return true;
-    }
+    const int mark = load<Shared>(span);
+    if (!isMarkOfLevel(mark, level)) return false;
+    store<Shared>(span, mark - kQueuedShift);
+    return true;
   }
 
   // Ids stay below kMaxIds so that a pending mark is never a level's mark.
@@ -453,6 +453,7 @@ class Watershed {
   // A round's results per part: whether any span joined, and the next
   // candidates it queued (one part: swapped with candidates_).
   std::vector<char> partJoined_;
+  const bool queueTwice_;  // Threads::queueTwice
   std::vector<std::vector<int>> partCandidates_;
   int nextId_ = 1;
 };

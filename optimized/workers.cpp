@@ -11,7 +11,8 @@ namespace regcon::opt {
 
 Workers::Workers(Threads threads)
     : count_(std::max(1, threads.count)),
-      splitSmallWork_(threads.splitSmallWork) {
+      splitSmallWork_(threads.splitSmallWork),
+      queueTwice_(threads.queueTwice) {
   errors_.resize(count_);
 }
 

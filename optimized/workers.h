@@ -28,6 +28,7 @@ class Workers {
   Workers& operator=(const Workers&) = delete;
 
   int count() const { return count_; }
+  bool queueTwice() const { return queueTwice_; }
 
   // Calls task(part) for every part 0..count()-1 (part 0 on the calling
   // thread) and returns when all are done; the first exception is rethrown.
@@ -51,6 +52,7 @@ class Workers {
 
   int count_;
   bool splitSmallWork_;
+  bool queueTwice_;
   std::vector<std::thread> helpers_;
   // A task is handed out by bumping round_ and taken back when
   // unfinished_ is 0; both sides spin on them a little before sleeping on

@@ -7,6 +7,8 @@
 // at the default cut on fields large enough to be cut by it; and through
 // one implementation that keeps its memory from call to call. Its own
 // program, so the ThreadSanitizer preset (`tsan`) builds and runs it alone.
+// Watershed growth with every candidate queued twice (as two parts side by
+// side may queue one) gives the bytes of queueing it once.
 #include <gtest/gtest.h>
 
 #include <sstream>
@@ -15,6 +17,7 @@
 
 #include "gen/scenarios.h"
 #include "interchange/io.h"
+#include "optimized/optimized.h"
 #include "registry/implementations.h"
 #include "tests/test_support.h"
 
@@ -134,6 +137,33 @@ TEST(ThreadCounts, DefaultCutOnLargerFieldsGivesTheReferenceBytes) {
                                tiledScenario(name, {192, 1}, 2), Settings{}));
   }
   expectReferenceBytes(cases, false);
+}
+
+// Two parts growing side by side may both queue a span for the next
+// round; the round must skip the repeat. Queueing every span twice (a test
+// knob) on one thread and cut into parts however small gives the bytes of
+// queueing it once, on the scenarios, the hostile shapes and a larger field.
+TEST(ThreadCounts, RepeatedGrowthCandidatesChangeNothing) {
+  std::vector<Case> cases = scenarios();
+  append(cases, hostileShapes());
+  append(cases,
+         underEveryPartition("rooms 2x2 tiles of 96",
+                             tiledScenario("rooms", {96, 1}, 2), Settings{}));
+  int compared = 0;
+  for (const Case& c : cases) {
+    if (c.settings.partition != Partition::Watershed) continue;
+    const RegionResult want = opt::buildRegions(c.hf, c.settings);
+    for (int threads : kThreadCounts) {
+      SCOPED_TRACE(c.name + ", " + std::to_string(threads) + " threads");
+      const RegionResult got = opt::buildRegions(
+          c.hf, c.settings, opt::Threads{threads, true, true});
+      EXPECT_EQ(got.regionCount, want.regionCount);
+      EXPECT_TRUE(got.regions == want.regions);
+      EXPECT_TRUE(got.distances == want.distances);
+      ++compared;
+    }
+  }
+  EXPECT_GT(compared, 60);
 }
 
 // An implementation keeping its memory from call to call (opt::Scratch)
