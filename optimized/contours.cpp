@@ -282,7 +282,7 @@ class RegionContours {
       holes_.push_back({&loop, std::move(simplified)});
       return;
     }
-    const int64_t area2 = contours::signedArea2(simplified.vertices);
+    const int64_t area2 = simplified.area2;
     const Box box = contours::boundingBox(simplified.vertices);
     outlines_.push_back({&loop, std::move(simplified), area2, box, {}});
   }
@@ -421,7 +421,7 @@ ContourSet contoursByRegion(LoopGroups& groups,
 ContourSet buildContours(const Heightfield& hf, const std::vector<int>& regions,
                          const Settings& settings, Threads threads,
                          Scratch& scratch) {
-  Workers workers(threads);
+  Workers workers(threads, hf.spanCount());
   std::vector<int> regionArea;
   std::vector<TracedLoop> loops =
       Tracer(hf, regions, scratch).traceAll(regionArea, workers);

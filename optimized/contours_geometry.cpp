@@ -28,11 +28,14 @@ bool withinBox(const ContourVertex& a, const ContourVertex& b,
   return Box::of(a, b).contains(p);
 }
 
+// Edge i runs from vertex i to vertex i + 1, the last one back to vertex 0.
 bool bruteForceCrossing(const Loop& loop) {
   const size_t n = loop.size();
   for (size_t i = 0; i < n; ++i) {
+    const ContourVertex& a = loop[i];
+    const ContourVertex& b = loop[i + 1 == n ? 0 : i + 1];
     for (size_t j = i + 1; j < n; ++j) {
-      if (properCross(loop[i], loop[(i + 1) % n], loop[j], loop[(j + 1) % n])) {
+      if (properCross(a, b, loop[j], loop[j + 1 == n ? 0 : j + 1])) {
         return true;
       }
     }
@@ -108,14 +111,16 @@ Box boundingBox(const Loop& loop) {
   return box;
 }
 
+// The closing edge is added on its own: an index taken modulo n cost a
+// division a vertex, most of the time of a short loop's area.
 int64_t signedArea2(const Loop& loop) {
-  int64_t sum = 0;
-  const size_t n = loop.size();
-  for (size_t i = 0; i < n; ++i) {
-    const ContourVertex& a = loop[i];
-    const ContourVertex& b = loop[(i + 1) % n];
-    sum += int64_t{a.x} * b.z - int64_t{b.x} * a.z;
-  }
+  if (loop.empty()) return 0;
+  auto term = [](const ContourVertex& a, const ContourVertex& b) {
+    return int64_t{a.x} * b.z - int64_t{b.x} * a.z;
+  };
+  int64_t sum = term(loop.back(), loop.front());
+  for (size_t i = 0; i + 1 < loop.size(); ++i)
+    sum += term(loop[i], loop[i + 1]);
   return sum;
 }
 

@@ -217,10 +217,12 @@ Loop simplifyOnce(const Loop& raw, const Pass& pass, const BorderRules& rules) {
   return mergeDuplicates(raw, scratch.kept);
 }
 
-bool isValid(const Loop& loop, int64_t rawArea2) {
-  if (loop.size() < 3) return false;
+// Twice the loop's signed area if the loop is valid (three vertices or
+// more, area not 0, the raw loop's orientation), else 0.
+int64_t validArea2(const Loop& loop, int64_t rawArea2) {
+  if (loop.size() < 3) return 0;
   const int64_t area2 = signedArea2(loop);
-  return area2 != 0 && (area2 > 0) == (rawArea2 > 0);
+  return area2 != 0 && (area2 > 0) == (rawArea2 > 0) ? area2 : 0;
 }
 
 }  // namespace
@@ -231,21 +233,24 @@ SimplifiedLoop simplifyLoop(const Loop& raw, int64_t rawArea2,
   const bool straight = settings.straightRegionBorders && settings.maxError > 0;
   const Pass first{settings.maxError, settings.maxEdgeLength, straight};
   Loop loop = simplifyOnce(raw, first, rules);
-  if (!isValid(loop, rawArea2)) {
+  const int64_t area2 = validArea2(loop, rawArea2);
+  if (area2 == 0) {
     Loop exact =
         simplifyOnce(raw, Pass{0, settings.maxEdgeLength, false}, rules);
-    if (isValid(exact, rawArea2)) return {std::move(exact), false};
-    return {raw, true};
+    const int64_t exactArea2 = validArea2(exact, rawArea2);
+    if (exactArea2 != 0) return {std::move(exact), false, exactArea2};
+    return {raw, true, rawArea2};
   }
   if (straight && hasProperCrossing(loop)) {
     Loop refined = simplifyOnce(
         raw, Pass{settings.maxError, settings.maxEdgeLength, false}, rules);
-    if (isValid(refined, rawArea2) && !hasProperCrossing(refined)) {
-      return {std::move(refined), false};
+    const int64_t refinedArea2 = validArea2(refined, rawArea2);
+    if (refinedArea2 != 0 && !hasProperCrossing(refined)) {
+      return {std::move(refined), false, refinedArea2};
     }
-    return {raw, true};
+    return {raw, true, rawArea2};
   }
-  return {std::move(loop), false};
+  return {std::move(loop), false, area2};
 }
 
 }  // namespace regcon::opt::contours

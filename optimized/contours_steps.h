@@ -74,6 +74,7 @@ struct BorderRules {
 struct SimplifiedLoop {
   Loop vertices;
   bool rawFallback = false;
+  int64_t area2 = 0;  // twice the signed area of `vertices`
 };
 
 // §6 steps 1-3 with the retries of readings R10.

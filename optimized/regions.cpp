@@ -96,7 +96,7 @@ RegionResult partition(const Heightfield& hf, const Settings& settings,
 
 RegionResult buildRegions(const Heightfield& hf, const Settings& settings,
                           Threads threads, Scratch& scratch) {
-  Workers workers(threads);
+  Workers workers(threads, hf.spanCount());
   return partition(hf, settings, workers, scratch);
 }
 

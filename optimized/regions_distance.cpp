@@ -246,7 +246,7 @@ std::vector<int> distanceField(const Heightfield& hf, const MutualLinks& links,
 
 std::vector<int> buildDistanceField(const Heightfield& hf, Threads threads,
                                     Scratch& scratch) {
-  Workers workers(threads);
+  Workers workers(threads, hf.spanCount());
   return distanceField(hf, MutualLinks(hf, workers, scratch), workers, scratch);
 }
 

@@ -9,8 +9,10 @@
 
 namespace regcon::opt {
 
-Workers::Workers(Threads threads)
-    : count_(std::max(1, threads.count)),
+Workers::Workers(Threads threads, int spans)
+    : count_(spans < Threads::kMinSpans && !threads.splitSmallWork
+                 ? 1
+                 : std::max(1, threads.count)),
       splitSmallWork_(threads.splitSmallWork),
       queueTwice_(threads.queueTwice) {
   errors_.resize(count_);

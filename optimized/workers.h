@@ -19,10 +19,11 @@ namespace regcon::opt {
 
 class Workers {
  public:
-  // count <= 1: no thread is ever started and every task runs on the
-  // caller; otherwise count - 1 helpers start at the first task cut in
-  // parts.
-  explicit Workers(Threads threads);
+  // count <= 1, or a call on fewer than Threads::kMinSpans spans (unless
+  // the test knob splitSmallWork is set): no thread is ever started and
+  // every task runs on the caller; otherwise count - 1 helpers start at the
+  // first task cut in parts.
+  Workers(Threads threads, int spans);
   ~Workers();
   Workers(const Workers&) = delete;
   Workers& operator=(const Workers&) = delete;

@@ -13,6 +13,7 @@
 
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "gen/scenarios.h"
@@ -126,15 +127,19 @@ TEST(ThreadCounts, HostileShapesGiveTheReferenceBytes) {
   expectReferenceBytes(hostileShapes(), true);
 }
 
-// 2 x 2 tiles of 192 cells: 384 rows and about 147k spans, so the default
-// cut makes several parts of rows, of spans, of growth candidates and of
-// regions.
+// 2 x 2 tiles: 384 rows or more and more spans than a call needs to use
+// threads at all, so the default cut makes several parts of rows, of
+// spans, of growth candidates and of regions.
 TEST(ThreadCounts, DefaultCutOnLargerFieldsGivesTheReferenceBytes) {
   std::vector<Case> cases;
-  for (const char* name : {"terrain", "rooms"}) {
+  for (const auto& [name, tile] : {std::pair{"terrain", 192}, {"rooms", 224}}) {
     append(cases,
-           underEveryPartition(std::string(name) + " 2x2 tiles of 192",
-                               tiledScenario(name, {192, 1}, 2), Settings{}));
+           underEveryPartition(
+               std::string(name) + " 2x2 tiles of " + std::to_string(tile),
+               tiledScenario(name, {tile, 1}, 2), Settings{}));
+  }
+  for (const Case& c : cases) {
+    ASSERT_GE(c.hf.spanCount(), opt::Threads::kMinSpans) << c.name;
   }
   expectReferenceBytes(cases, false);
 }

@@ -2,7 +2,8 @@
 // item of every task is run exactly once, whether the helpers are spinning
 // for the next task (tasks back to back, as growth rounds are) or asleep
 // (tasks far apart); a part that throws reaches the caller and leaves the
-// team usable; a team is torn down whatever its helpers are doing. In the
+// team usable; a team is torn down whatever its helpers are doing; a call
+// on a small field gets a team of one. In the
 // threads program, so ThreadSanitizer checks the hand-over too.
 #include <gtest/gtest.h>
 
@@ -15,6 +16,9 @@
 
 namespace regcon::opt {
 namespace {
+
+// Spans of a call large enough to use every thread it is given.
+constexpr int kLargeCall = Threads::kMinSpans;
 
 // Runs `tasks` tasks over n items, each part adding one to the items of its
 // range, and returns how often each item was run.
@@ -32,7 +36,7 @@ std::vector<int> runTasks(Workers& team, int n, int tasks,
 
 TEST(WorkersTeam, BackToBackTasksRunEveryItemOnce) {
   for (int threads : {2, 3, 8}) {
-    Workers team(Threads{threads, false});
+    Workers team(Threads{threads, false}, kLargeCall);
     const std::vector<int> runs =
         runTasks(team, 64, 3000, std::chrono::microseconds(0));
     EXPECT_EQ(runs, std::vector<int>(64, 3000)) << threads << " threads";
@@ -41,14 +45,14 @@ TEST(WorkersTeam, BackToBackTasksRunEveryItemOnce) {
 
 // Past the helpers' spinning time: each task wakes them from sleep.
 TEST(WorkersTeam, TasksFarApartRunEveryItemOnce) {
-  Workers team(Threads{3, false});
+  Workers team(Threads{3, false}, kLargeCall);
   const std::vector<int> runs =
       runTasks(team, 9, 20, std::chrono::microseconds(2000));
   EXPECT_EQ(runs, std::vector<int>(9, 20));
 }
 
 TEST(WorkersTeam, APartThatThrowsReachesTheCallerAndTheTeamGoesOn) {
-  Workers team(Threads{3, false});
+  Workers team(Threads{3, false}, kLargeCall);
   EXPECT_THROW(team.forRanges(30, 1,
                               [](int begin, int, int part) {
                                 if (part == 2) {
@@ -68,7 +72,7 @@ TEST(WorkersTeam, ATeamIsTornDownWhetherItsHelpersSpinOrSleep) {
   for (int pauseUs : {0, 2000}) {
     int parts = 0;
     {
-      Workers team(Threads{4, false});
+      Workers team(Threads{4, false}, kLargeCall);
       team.run([&](int part) {
         if (part == 0) parts = 1;
       });
@@ -76,6 +80,18 @@ TEST(WorkersTeam, ATeamIsTornDownWhetherItsHelpersSpinOrSleep) {
     }
     EXPECT_EQ(parts, 1);
   }
+}
+
+TEST(WorkersTeam, ACallOnFewerSpansThanTheLimitGetsOneThread) {
+  EXPECT_EQ(Workers(Threads{4, false}, kLargeCall - 1).count(), 1);
+  EXPECT_EQ(Workers(Threads{4, false}, kLargeCall).count(), 4);
+  // The tests' knob cuts small work anyway, to reach every parallel path.
+  EXPECT_EQ(Workers(Threads{4, true}, 9).count(), 4);
+  int parts = 0;
+  Workers(Threads{4, false}, 100).forRanges(100, 1, [&](int, int, int) {
+    ++parts;  // on the caller alone: no other thread writes it
+  });
+  EXPECT_EQ(parts, 1);
 }
 
 }  // namespace
