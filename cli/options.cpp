@@ -128,8 +128,9 @@ void addStageOptions(CLI::App& command, StageOptions& options,
       ->check(CLI::IsMember(kImplementationNames));
   command
       .add_option("--threads", options.threads,
-                  "threads the optimized implementation may use (default 1); "
-                  "the output is the same at every count")
+                  "threads the optimized implementation may use (default 1; "
+                  "a field of fewer than 131072 spans uses one); the output "
+                  "is the same at every count")
       ->check(CLI::Range(1, 256));
   addSettingsFlags(command, options.overrides);
   addOutputOption(command, options.outputPath);
