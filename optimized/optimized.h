@@ -22,9 +22,10 @@ struct Threads {
   // 24k-106k spans, two threads took the wall time of one and up to twice
   // its CPU time).
   static constexpr int kMinSpans = 1 << 17;
-  // Cut work into parts however small it is (tests, to reach every
-  // parallel path on small fields); by default a part must be large enough
-  // to pay for handing it to a thread.
+  // Cut work into parts however small it is, and take the large-field
+  // layouts (watershed's renumbering by level) on small fields too (tests,
+  // to reach every parallel path on small fields); by default a part must
+  // be large enough to pay for handing it to a thread.
   bool splitSmallWork = false;
   // Tests: watershed growth queues every span twice, as two parts side by
   // side may, to show that a repeat changes nothing.

@@ -18,19 +18,29 @@
 namespace regcon::opt {
 namespace {
 
-// The watershed works on the spans renumbered by level: level L is
-// positions start[L] .. start[L + 1], in span-index order (the sort is
-// stable). A level's spans are scattered over the whole field (one in a
-// few hundred on large terrain), so in span numbering every span a round
-// reads costs cache misses; renumbered, a level and the levels beside it,
-// which hold nearly all its neighbours, are a few contiguous blocks. Spans
-// of area 0 (distance 0, sources) are numbered too, with mark 0, which no
-// step takes for a candidate, a region or a flood's mark: the sort then
-// reads no area, only the distances (a span's 24 bytes against 4).
+// On a large field the watershed works on the spans renumbered by level:
+// level L is positions start[L] .. start[L + 1], in span-index order (the
+// sort is stable). A level's spans are scattered over the whole field (one
+// in a few hundred on large terrain), so in span numbering every span a
+// round reads costs cache misses; renumbered, a level and the levels beside
+// it, which hold nearly all its neighbours, are a few contiguous blocks.
+// Spans of area 0 (distance 0, sources) are numbered too, with mark 0,
+// which no step takes for a candidate, a region or a flood's mark: the sort
+// then reads no area, only the distances (a span's 24 bytes against 4).
+// A small field's arrays stay in the cache, where renumbering buys nothing
+// and costs a pass that rewrites every link: its watershed keeps span
+// numbers, the distance field's link table as it is, and each level's spans
+// as a list (on `rooms-256`, about a tenth of the watershed's time).
 struct Levels {
   std::vector<int> start;
-  std::vector<int> position;  // by span
+  // Renumbered: the position of each span. Else the spans of level L
+  // at start[L] .. start[L + 1].
+  std::vector<int> index;
+  bool renumbered = true;
 };
+
+// Spans below which a field keeps span numbers (Levels).
+constexpr int kRenumberFrom = 1 << 17;
 
 // Region ids below 2^30: a field of a billion basins would need over 30 GB
 // of this implementation's arrays first.
@@ -80,6 +90,9 @@ std::vector<std::vector<int>> countPerLevel(const Heightfield& hf,
 // range is cut. The positions are written in span order.
 Levels sortByDistance(const Heightfield& hf, const std::vector<int>& dist,
                       Workers& workers, Scratch& scratch) {
+  Levels levels;
+  levels.renumbered =
+      hf.spanCount() >= kRenumberFrom || workers.splitsSmallWork();
   const int n = hf.spanCount();
   // count[part][level], then each part's first position in each level.
   std::vector<std::vector<int>> next = countPerLevel(hf, dist, workers);
@@ -89,7 +102,6 @@ Levels sortByDistance(const Heightfield& hf, const std::vector<int>& dist,
     levelCount = std::max(levelCount, static_cast<int>(mine.size()));
   }
   for (std::vector<int>& mine : next) mine.resize(levelCount, 0);
-  Levels levels;
   levels.start.assign(levelCount + 1, 0);
   int slot = 0;
   for (int l = 0; l < levelCount; ++l) {
@@ -101,19 +113,21 @@ Levels sortByDistance(const Heightfield& hf, const std::vector<int>& dist,
     }
   }
   levels.start[levelCount] = slot;
-  levels.position = ScratchAccess::takeInts(scratch, n);
-  levels.position.resize(n);
+  levels.index = ScratchAccess::takeInts(scratch, n);
+  levels.index.resize(n);
   workers.forRanges(n, kMinSpansPerPart, [&](int begin, int end, int part) {
     std::vector<int>& mine = next[part];
-    for (int s = begin; s < end; ++s) {
-      levels.position[s] = mine[dist[s]]++;
+    if (levels.renumbered) {
+      for (int s = begin; s < end; ++s) levels.index[s] = mine[dist[s]]++;
+    } else {
+      for (int s = begin; s < end; ++s) levels.index[mine[dist[s]]++] = s;
     }
   });
   return levels;
 }
 
-// Works on positions (Levels): span numbers come in with the links and go
-// out with the regions.
+// Works on positions (Levels), which on a small field are the span numbers:
+// span numbers come in with the links and go out with the regions.
 class Watershed {
  public:
   Watershed(const Heightfield& hf, const std::vector<int>& dist,
@@ -128,7 +142,11 @@ class Watershed {
         queueTwice_(workers.queueTwice()),
         partCandidates_(workers.count()) {
     region_[-1] = 0;
-    renumber(dist);
+    if (levels_.renumbered) {
+      renumber(dist);
+    } else {
+      markSpans(dist);
+    }
   }
 
   std::vector<int> run() {
@@ -136,12 +154,14 @@ class Watershed {
       const int first = levels_.start[l];
       const int last = levels_.start[l + 1];
       if (first == last) continue;
-      // The first round's candidates are the level itself, a range.
-      round_ = nullptr;
+      // The first round's candidates are the level itself: a range of
+      // positions, or its list of spans.
+      round_ = levels_.renumbered ? nullptr : levels_.index.data() + first;
       roundFirst_ = first;
       roundSize_ = last - first;
       grow(l);
-      for (int p = first; p < last; ++p) {
+      for (int i = first; i < last; ++i) {
+        const int p = levels_.renumbered ? i : levels_.index[i];
         if (region_[p] < 0) flood(p, newId());
       }
     }
@@ -162,10 +182,21 @@ class Watershed {
   // Rows per part below which a thread is not worth starting.
   static constexpr int kMinRowsPerPart = 64;
 
+  // Span numbers kept: each span's unassigned mark (0 for area 0), and the
+  // distance field's table for the links, whose -1 for an unwalkable
+  // neighbour reads the slot before position 0 (0, no region) as a
+  // renumbered span of area 0 would.
+  void markSpans(const std::vector<int>& dist) {
+    for (int s = 0; s < hf_.spanCount(); ++s) {
+      const int area = hf_.spans[s].area;
+      region_[s] = area == 0 ? 0 : unassignedMark(dist[s], area);
+    }
+  }
+
   // Writes each span's four links as one row.
   void renumberRows(const std::vector<int>& dist, int z0, int z1) {
     const LiveLinks live(hf_);
-    const int* const position = levels_.position.data();
+    const int* const position = levels_.index.data();
     forEachSpanOfRows(hf_, z0, z1, [&](int s, int cell) {
       const int p = position[s];
       const int area = hf_.spans[s].area;
@@ -185,11 +216,15 @@ class Watershed {
   }
 
   // Regions by span (0 for a span of area 0: its mark), written over the
-  // positions (each span reads its own first). The links, the largest
-  // array, are freed first.
+  // positions (each span reads its own first), or copied where the field
+  // kept span numbers. The links, the largest array, are freed first.
   std::vector<int> inSpanOrder() {
     links_.reset();
-    std::vector<int>& regions = levels_.position;
+    std::vector<int>& regions = levels_.index;
+    if (!levels_.renumbered) {
+      std::copy(region_, region_ + hf_.spanCount(), regions.begin());
+      return std::move(regions);
+    }
     workers_.forRanges(hf_.spanCount(), kMinSpansPerPart,
                        [&](int b, int e, int) {
                          for (int s = b; s < e; ++s) {
@@ -436,7 +471,7 @@ class Watershed {
   const Heightfield& hf_;
   Workers& workers_;
   Levels levels_;
-  MutualLinks::Storage links_;                                    // by position
+  MutualLinks::Storage links_;  // by position, or the table by span
   std::vector<uint8_t> regionArea_ = std::vector<uint8_t>(1, 0);  // by id
   // By position, from the second slot; the first, position -1 (no
   // neighbour), holds 0. Not zeroed: the renumbering's parts write every

@@ -30,6 +30,8 @@ class Workers {
 
   int count() const { return count_; }
   bool queueTwice() const { return queueTwice_; }
+  // The test knob: steps take their large-field paths on small fields too.
+  bool splitsSmallWork() const { return splitSmallWork_; }
 
   // Calls task(part) for every part 0..count()-1 (part 0 on the calling
   // thread) and returns when all are done; the first exception is rethrown.
