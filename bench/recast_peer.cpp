@@ -90,6 +90,10 @@ int RecastField::contours(const Settings& settings) {
                         static_cast<float>(settings.maxError),
                         static_cast<int>(settings.maxEdgeLength), *cset),
         "rcBuildContours");
+  lastOutput_ = {cset->nconts, 0};
+  for (int i = 0; i < cset->nconts; ++i) {
+    lastOutput_.vertices += cset->conts[i].nverts;
+  }
   return cset->nconts;
 }
 

@@ -4,6 +4,7 @@
 // times, is in README.md, section Performance.
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <vector>
 
@@ -39,7 +40,17 @@ class RecastField {
   // distanceField, regions (watershed) and contours, as one build does.
   int wholeStage(const Settings& settings);
 
+  // The size of the last contour set built, for the rows' notes: Recast
+  // drops a loop that simplifies to fewer than three vertices (a one-cell
+  // region or hole), which the spec keeps.
+  struct OutputSize {
+    int64_t contours = 0;
+    int64_t vertices = 0;
+  };
+  OutputSize lastOutput() const { return lastOutput_; }
+
  private:
+  OutputSize lastOutput_;
   struct Impl;
   std::unique_ptr<Impl> impl_;
 };
