@@ -87,7 +87,8 @@ std::vector<std::vector<int>> countPerLevel(const Heightfield& hf,
 // A counting sort cut into parts of the span range: each part counts its
 // own spans per level, and numbers them from its offset within each level
 // (the parts before it first), so the order is the stable one however the
-// range is cut. The positions are written in span order.
+// range is cut. The positions, or on a field that keeps span numbers each
+// level's list of spans, are written in span order.
 Levels sortByDistance(const Heightfield& hf, const std::vector<int>& dist,
                       Workers& workers, Scratch& scratch) {
   Levels levels;
