@@ -300,10 +300,6 @@ std::string outputNote(const Row& row) {
           ? optimized.contours(current.hf(), current.watershed().regions,
                                settings)
           : runStage(optimized, current.hf(), settings).contours;
-  int64_t vertices = 0;
-  for (const Contour& c : ours.contours) {
-    vertices += static_cast<int64_t>(c.vertices.size());
-  }
   auto size = [](int64_t contours, int64_t vertices) {
     return std::to_string(contours) +
            (contours == 1 ? " contour of " : " contours of ") +
@@ -311,7 +307,7 @@ std::string outputNote(const Row& row) {
   };
   return "output: Recast " + size(theirs.contours, theirs.vertices) +
          ", the spec " +
-         size(static_cast<int64_t>(ours.contours.size()), vertices);
+         size(static_cast<int64_t>(ours.contours.size()), ours.vertexCount());
 }
 
 // The timed loop: one iteration, the preparation outside the timer, the
@@ -335,8 +331,11 @@ void timeRow(benchmark::State& state, const Row& row, int64_t referenceUpTo) {
     std::string note = step.note;
     // Once a row, and never in the run that measures the peak heap.
     static std::map<const Row*, std::string> outputs;
-    if (!measuringPeak && !outputs.count(&row)) outputs[&row] = outputNote(row);
-    const std::string output = outputs[&row];
+    auto known = outputs.find(&row);
+    if (known == outputs.end() && !measuringPeak) {
+      known = outputs.emplace(&row, outputNote(row)).first;
+    }
+    const std::string output = known == outputs.end() ? "" : known->second;
     if (!output.empty()) note += (note.empty() ? "" : "; ") + output;
     if (!note.empty()) state.SetLabel(note);
   } catch (const std::exception& e) {

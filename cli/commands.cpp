@@ -98,14 +98,6 @@ std::string demoColumnHeader() {
   return out.str();
 }
 
-int vertexCount(const ContourSet& contours) {
-  int count = 0;
-  for (const Contour& c : contours.contours) {
-    count += static_cast<int>(c.vertices.size());
-  }
-  return count;
-}
-
 std::string demoRow(const Heightfield& hf, Partition partition) {
   std::ostringstream out;
   out << std::left << std::setw(12) << partitionName(partition) << std::right
@@ -123,7 +115,7 @@ std::string demoRow(const Heightfield& hf, Partition partition) {
     const ContourSet& contours = result.contours;
     out << std::setw(8) << result.regions.regionCount << std::setw(8)
         << largestDistance << std::setw(9) << contours.contours.size()
-        << std::setw(7) << vertexCount(contours) << std::setw(7)
+        << std::setw(7) << contours.vertexCount() << std::setw(7)
         << contours.rawFallbacks << std::setw(8) << contours.droppedHoles
         << "  " << std::left << std::setw(13)
         << hashDistances(distances).substr(0, 12) << std::setw(13)

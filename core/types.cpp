@@ -42,4 +42,12 @@ std::optional<Partition> parsePartition(const std::string& name) {
   return kPartitionNames.find(name);
 }
 
+int64_t ContourSet::vertexCount() const {
+  int64_t count = 0;
+  for (const Contour& c : contours) {
+    count += static_cast<int64_t>(c.vertices.size());
+  }
+  return count;
+}
+
 }  // namespace regcon

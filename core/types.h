@@ -105,6 +105,8 @@ struct ContourSet {
   int droppedHoles = 0;
   std::vector<Contour> contours;
   bool operator==(const ContourSet&) const = default;
+  // Every contour's simplified vertices, summed.
+  int64_t vertexCount() const;
 };
 
 struct StageResult {
