@@ -6,6 +6,7 @@
 // clang-format off: this include comes first, before any other code
 #include "core/determinism.h"
 // clang-format on
+#include <cstdint>
 #include <optional>
 #include <utility>
 #include <vector>
@@ -40,9 +41,10 @@ std::vector<int> watershedPartition(const Heightfield& hf,
                                     Scratch& scratch) {
   MutualLinks table(hf, workers, scratch);
   distances = distanceField(hf, table, workers, scratch);
+  std::vector<uint8_t> areaOfId;
   std::vector<int> regions = watershedRegions(
-      hf, *distances, std::move(table).release(), workers, scratch);
-  gathered = gatherLinks(hf, LiveLinks(hf), regions, workers);
+      hf, *distances, std::move(table).release(), workers, scratch, areaOfId);
+  gathered = gatherLinks(hf, LiveLinks(hf), regions, areaOfId, workers);
   return regions;
 }
 

@@ -21,25 +21,44 @@ using LinkCount = std::pair<int, int>;
 // Every region's link counts in one pool, a slice per region, instead of a
 // vector per region: on fields of many small regions the allocations cost
 // more than the merge. A slice that outgrows its room moves to the pool's
-// end with twice the room it needs.
+// end with twice the room it needs. A run between regions of two areas goes
+// into no list, only into both regions' flags in `otherArea` (by id): §5.2
+// merges only into a same-area neighbour, and §5.1 asks only whether a
+// region has a neighbour. Where areas alternate (a checkerboard), no list
+// is left, and nothing is allocated for them.
 class LinkLists {
  public:
-  LinkLists(const RegionLinks& gathered, int maxId)
-      : start_(maxId + 2, 0), length_(maxId + 1, 0), room_(maxId + 1, 0) {
-    gathered.forEachPair(
-        [&](const RegionLink& pair) { ++length_[pair.region]; });
+  LinkLists(const RegionLinks& gathered, const std::vector<int>& area,
+            std::vector<uint8_t>& otherArea) {
+    const int maxId = static_cast<int>(area.size()) - 1;
+    length_.assign(maxId + 1, 0);
+    size_t entries = 0;
+    gathered.forEachPair([&](const RegionLink& pair) {
+      if (area[pair.region] != area[pair.neighbour]) {
+        otherArea[pair.region] = 1;
+        return;
+      }
+      ++length_[pair.region];
+      ++entries;
+    });
+    if (entries == 0) return;
+    start_.assign(maxId + 2, 0);
     for (int id = 0; id <= maxId; ++id) {
       start_[id + 1] = start_[id] + length_[id];
-      room_[id] = length_[id];
     }
-    pool_.resize(gathered.pairCount());
-    std::vector<int> fill(start_.begin(), start_.end() - 1);
+    room_ = length_;
+    // The lengths count again as the slices fill.
+    std::fill(length_.begin(), length_.end(), 0);
+    pool_.resize(entries);
     gathered.forEachPair([&](const RegionLink& pair) {
-      pool_[fill[pair.region]++] = {pair.neighbour, pair.links};
+      if (area[pair.region] != area[pair.neighbour]) return;
+      pool_[start_[pair.region] + length_[pair.region]++] = {pair.neighbour,
+                                                             pair.links};
     });
   }
 
   std::span<LinkCount> of(int id) {
+    if (pool_.empty()) return {};
     return {pool_.data() + start_[id], static_cast<size_t>(length_[id])};
   }
   void shorten(int id, int length) { length_[id] = length; }
@@ -73,29 +92,36 @@ constexpr int kMinRowsPerPart = 64;
 constexpr int kMinSpansPerPart = 1 << 16;
 
 // The link from span s (region r) in direction d to `target` (region
-// `neighbour`), when it joins two regions.
-void addLink(const LiveLinks& links, int s, int cell, int d, int target, int r,
-             int neighbour, RegionLinks& out) {
+// `neighbour`), when it joins two regions: a run between regions of one
+// area, a flag on both between regions of two (RegionLinks::otherArea).
+void addLink(const LiveLinks& links, const std::vector<uint8_t>& areaOfId,
+             int s, int cell, int d, int target, int r, int neighbour,
+             RegionLinks& out) {
   if (neighbour == 0 || neighbour == r ||
       !links.linksBack(s, cell, d, target)) {
+    return;
+  }
+  if (areaOfId[neighbour] != areaOfId[r]) {
+    out.otherArea[r] = out.otherArea[neighbour] = 1;
     return;
   }
   out.add(r, neighbour);
 }
 
 // Links to other regions from rows z0..z1-1 (each read from its earlier
-// end, +z and +x, and counted for both ends), with those rows' sizes and
-// areas by region id.
+// end, +z and +x, and counted for both ends), with those rows' sizes by
+// region id.
 void gatherRows(const Heightfield& hf, const LiveLinks& links,
-                const std::vector<int>& regions, int z0, int z1, int maxId,
+                const std::vector<int>& regions,
+                const std::vector<uint8_t>& areaOfId, int z0, int z1,
                 RegionLinks& out) {
-  out.size.assign(maxId + 1, 0);
-  out.area.assign(maxId + 1, 0);
+  const size_t ids = areaOfId.size();
+  out.size.assign(ids, 0);
+  out.otherArea.assign(ids, 0);
   forEachSpanOfRows(hf, z0, z1, [&](int s, int cell) {
     const int r = regions[s];
     if (r == 0) return;
     ++out.size[r];
-    out.area[r] = hf.spans[s].area;
     // +z and +x only, each link counted for both ends: a link is mutual
     // from both ends or from neither, so this is every link from each end,
     // with half the link reads. The merge sums each list by id before use.
@@ -108,8 +134,8 @@ void gatherRows(const Heightfield& hf, const LiveLinks& links,
     const int northRegion = regions[north >= 0 ? north : s];
     const int eastRegion = regions[east >= 0 ? east : s];
     if ((northRegion != r) | (eastRegion != r)) {
-      addLink(links, s, cell, 1, north, r, northRegion, out);
-      addLink(links, s, cell, 2, east, r, eastRegion, out);
+      addLink(links, areaOfId, s, cell, 1, north, r, northRegion, out);
+      addLink(links, areaOfId, s, cell, 2, east, r, eastRegion, out);
     }
   });
 }
@@ -125,7 +151,8 @@ class SmallRegionMerge {
         ids_(maxId_),
         size_(std::move(gathered.size)),
         area_(std::move(gathered.area)),
-        links_(gathered, maxId_) {}
+        otherArea_(byId(std::move(gathered.otherArea), maxId_)),
+        links_(gathered, area_, otherArea_) {}
 
   // Returns the number of regions left; ids come out as §5.3 numbers them.
   int run(int64_t minArea, int64_t mergeArea, Workers& workers) {
@@ -134,7 +161,8 @@ class SmallRegionMerge {
     // skips empty regions, never sees it.
     std::vector<char> removed(maxId_ + 1, 0);
     for (int id = 1; id <= maxId_; ++id) {
-      if (size_[id] > 0 && size_[id] < minArea && links_.of(id).empty()) {
+      if (size_[id] > 0 && size_[id] < minArea && links_.of(id).empty() &&
+          !otherArea_[id]) {
         removed[id] = 1;
         size_[id] = 0;
       }
@@ -210,6 +238,10 @@ class SmallRegionMerge {
   // where a sort (most of the merge's time on many small basins) did.
   void normalize(int self) {
     std::span<LinkCount> counts = links_.of(self);
+    if (seenIn_.empty()) {
+      seenIn_.assign(maxId_ + 1, 0);
+      slot_.assign(maxId_ + 1, 0);
+    }
     ++stamp_;
     int kept = 0;
     for (const auto& [stale, n] : counts) {
@@ -227,6 +259,7 @@ class SmallRegionMerge {
   }
 
   bool mergeIntoBestNeighbour(int id) {
+    if (links_.of(id).empty()) return false;
     normalize(id);
     int best = 0;
     int bestLinks = 0;
@@ -245,16 +278,23 @@ class SmallRegionMerge {
     return true;
   }
 
+  // The gathered flags, or none yet where the gathering kept every run.
+  static std::vector<uint8_t> byId(std::vector<uint8_t> flags, int maxId) {
+    flags.resize(maxId + 1, 0);
+    return flags;
+  }
+
   std::vector<int>& regions_;
   int maxId_;
   MergedIds ids_;
   std::vector<int64_t> size_;
   std::vector<int> area_;
+  std::vector<uint8_t> otherArea_;  // by id: linked to another area
   LinkLists links_;
   // normalize()'s stamp per id (entries of this call carry the current
-  // one) and the id's entry.
-  std::vector<unsigned> seenIn_ = std::vector<unsigned>(maxId_ + 1, 0);
-  std::vector<int> slot_ = std::vector<int>(maxId_ + 1, 0);
+  // one) and the id's entry; made by the first call.
+  std::vector<unsigned> seenIn_;
+  std::vector<int> slot_;
   unsigned stamp_ = 0;
 };
 
@@ -262,20 +302,23 @@ class SmallRegionMerge {
 
 // Every link to another region, seen from both ends, in one pass; bands of
 // rows side by side, each with its own counts and list, the counts summed
-// and the lists kept in band order (read in the order of one pass).
+// and the lists kept in band order (read in the order of one pass). The
+// areas come by id from the watershed, not from a span each.
 RegionLinks gatherLinks(const Heightfield& hf, const LiveLinks& links,
-                        const std::vector<int>& regions, Workers& workers) {
-  const int maxId = largestId(regions);
+                        const std::vector<int>& regions,
+                        const std::vector<uint8_t>& areaOfId,
+                        Workers& workers) {
+  const int ids = static_cast<int>(areaOfId.size());
   std::vector<RegionLinks> parts(workers.partsFor(hf.depth, kMinRowsPerPart));
   workers.forRanges(hf.depth, kMinRowsPerPart, [&](int z0, int z1, int part) {
-    gatherRows(hf, links, regions, z0, z1, maxId, parts[part]);
+    gatherRows(hf, links, regions, areaOfId, z0, z1, parts[part]);
   });
   RegionLinks gathered = std::move(parts[0]);
+  gathered.area.assign(areaOfId.begin(), areaOfId.end());
   for (size_t p = 1; p < parts.size(); ++p) {
-    for (int id = 1; id <= maxId; ++id) {
+    for (int id = 1; id < ids; ++id) {
       gathered.size[id] += parts[p].size[id];
-      // A region's spans share one area.
-      gathered.area[id] = std::max(gathered.area[id], parts[p].area[id]);
+      gathered.otherArea[id] |= parts[p].otherArea[id];
     }
     gathered.laterPairs.push_back(std::move(parts[p].pairs));
   }

@@ -295,7 +295,7 @@ std::vector<int> monotoneRegions(const Heightfield& hf, const LiveLinks& links,
   std::vector<int> left, below;  // N(s, 0) and N(s, 3) of the row's spans
   RowSweeps sweeps;
   int nextId = 1;
-  if (gathered) *gathered = RegionLinks{{0}, {0}, {}, {}};
+  if (gathered) *gathered = RegionLinks{{0}, {0}, {}, {}, {}};
   for (int z = 0; z < hf.depth; ++z) {
     sweeps.startRow(z);
     const int first = hf.cellStart[z * hf.width];

@@ -18,20 +18,24 @@ namespace regcon::opt {
 std::vector<int> distanceField(const Heightfield& hf, const MutualLinks& links,
                                Workers& workers, Scratch& scratch);
 
-// §2, unfiltered; ids 1..n in the order basins appear. `links` holds
-// four ints for each span (the distance field's table, done with); its
-// contents are not read.
+// §2, unfiltered; ids 1..n in the order basins appear, and each id's area
+// in `areaOfId` (id 0: 0). `links` is the distance field's table, done
+// with: a small field's growth reads it as it is, a large field's writes
+// its own links over it.
 std::vector<int> watershedRegions(const Heightfield& hf,
                                   const std::vector<int>& distances,
                                   MutualLinks::Storage links, Workers& workers,
-                                  Scratch& scratch);
+                                  Scratch& scratch,
+                                  std::vector<uint8_t>& areaOfId);
 
 // What §5.1 and §5.2 need of a partition: each region id's span count and
-// area, and every link between two regions, once from each end (readings
+// area, and every link between two regions, seen from each end (readings
 // A4: counted per link).
 // A run of links met one after another between the same two regions is
 // kept as one entry with its count: along a border most links repeat the
-// last one, and each entry costs a push here and a sort in the merge.
+// last one, and each entry costs a push here and a sort in the merge. An
+// entry is stored once and read from both ends (forEachPair): half the
+// writes and memory of storing each end's view.
 struct RegionLink {
   int region;
   int neighbour;
@@ -40,37 +44,44 @@ struct RegionLink {
 struct RegionLinks {
   std::vector<int64_t> size;      // by region id
   std::vector<int> area;          // by region id
-  std::vector<RegionLink> pairs;  // each (region, neighbour) run, both ways
-  // Gathered in bands side by side: the later bands' pairs, in band order,
+  std::vector<RegionLink> pairs;  // each run of links, once
+  // Gathered in bands side by side: the later bands' runs, in band order,
   // after `pairs`. Kept apart, since joining them into one list held every
-  // pair twice at the peak.
+  // run twice at the peak.
   std::vector<std::vector<RegionLink>> laterPairs;
+  // By region id, when not empty: 1 for a region linked to a region of
+  // another area, whose runs may then be left out of the pairs (§5.2 merges
+  // only into a same-area neighbour; §5.1 asks only whether one exists).
+  std::vector<uint8_t> otherArea;
 
-  // Every pair in gathering order.
+  // Every run from each of its ends: (region, neighbour) then (neighbour,
+  // region), in gathering order.
   template <class F>
   void forEachPair(const F& f) const {
-    for (const RegionLink& pair : pairs) f(pair);
+    auto bothEnds = [&](const RegionLink& run) {
+      f(run);
+      f(RegionLink{run.neighbour, run.region, run.links});
+    };
+    for (const RegionLink& run : pairs) bothEnds(run);
     for (const std::vector<RegionLink>& band : laterPairs) {
-      for (const RegionLink& pair : band) f(pair);
+      for (const RegionLink& run : band) bothEnds(run);
     }
   }
+  // What forEachPair calls f on.
   size_t pairCount() const {
     size_t count = pairs.size();
     for (const std::vector<RegionLink>& band : laterPairs) count += band.size();
-    return count;
+    return 2 * count;
   }
 
-  // One link between regions r and n, counted from both ends.
+  // One link between regions r and n.
   void add(int r, int n) {
-    const size_t count = pairs.size();
-    if (count >= 2 && pairs[count - 2].region == r &&
-        pairs[count - 2].neighbour == n) {
-      ++pairs[count - 2].links;
-      ++pairs[count - 1].links;
+    if (!pairs.empty() && pairs.back().region == r &&
+        pairs.back().neighbour == n) {
+      ++pairs.back().links;
       return;
     }
     pairs.push_back({r, n, 1});
-    pairs.push_back({n, r, 1});
   }
 };
 
@@ -124,10 +135,11 @@ Labelled labelComponents(const Heightfield& hf, const LiveLinks& links,
 // from the facts the partition step gathered (no pass over the links).
 void removeIslands(Labelled& labelled, int64_t minArea);
 
-// What §5 needs of a watershed partition, from one pass over the links of
-// the table watershed read (still in memory, read in span order).
+// What §5 needs of a watershed partition (its regions and each id's area,
+// watershedRegions'), from one pass over the links in span order.
 RegionLinks gatherLinks(const Heightfield& hf, const LiveLinks& links,
-                        const std::vector<int>& regions, Workers& workers);
+                        const std::vector<int>& regions,
+                        const std::vector<uint8_t>& areaOfId, Workers& workers);
 
 // §5.1 then §5.2 with readings R13 and A4, from a partition's gathered
 // RegionLinks, and §5.3's numbering in the last pass over the spans (ids

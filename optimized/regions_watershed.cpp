@@ -150,7 +150,7 @@ class Watershed {
     }
   }
 
-  std::vector<int> run() {
+  std::vector<int> run(std::vector<uint8_t>& areaOfId) {
     for (int l = static_cast<int>(levels_.start.size()) - 2; l >= 0; --l) {
       const int first = levels_.start[l];
       const int last = levels_.start[l + 1];
@@ -166,6 +166,7 @@ class Watershed {
         if (region_[p] < 0) flood(p, newId());
       }
     }
+    areaOfId = std::move(regionArea_);
     return inSpanOrder();
   }
 
@@ -499,8 +500,10 @@ class Watershed {
 std::vector<int> watershedRegions(const Heightfield& hf,
                                   const std::vector<int>& distances,
                                   MutualLinks::Storage links, Workers& workers,
-                                  Scratch& scratch) {
-  return Watershed(hf, distances, std::move(links), workers, scratch).run();
+                                  Scratch& scratch,
+                                  std::vector<uint8_t>& areaOfId) {
+  return Watershed(hf, distances, std::move(links), workers, scratch)
+      .run(areaOfId);
 }
 
 }  // namespace regcon::opt

@@ -219,5 +219,32 @@ TEST_P(Regions, RegionZeroIsExactlyAreaZeroAndIslands) {
   }
 }
 
+// §5 with two areas, default settings (MinRegionArea 64, MergeRegionArea
+// 400), watershed. The 2x2 block of area 5 borders area 63 only: it is no
+// island (§5.1 counts a neighbour of any area) and has no same-area
+// neighbour to merge into (§5.2), so it stays a region of four spans. The
+// lone 5 at (7,0) touches nothing and goes. The area-63 basins all merge
+// into one region, numbered first (its first span is span 0).
+//   z=3: a a a a a a a a
+//   z=2: a a 5 5 a a a a
+//   z=1: a a 5 5 a a . .
+//   z=0: a a a a a a . 5
+TEST_P(Regions, SmallRegionBesideAnotherAreaStaysUnmerged) {
+  const Heightfield hf = gridFromAscii({
+      "aaaaaa.5",
+      "aa55aa..",
+      "aa55aaaa",
+      "aaaaaaaa",
+  });
+  const RegionResult result = impl().regions(hf, Settings{});
+  EXPECT_EQ(result.regionCount, 2);
+  for (int s = 0; s < hf.spanCount(); ++s) {
+    const bool lone = hf.cellX(s) == 7 && hf.cellZ(s) == 0;
+    const int want = lone ? 0 : hf.spans[s].area == 5 ? 2 : 1;
+    EXPECT_EQ(result.regions[s], want)
+        << "span " << s << " at (" << hf.cellX(s) << ", " << hf.cellZ(s) << ")";
+  }
+}
+
 }  // namespace
 }  // namespace regcon
