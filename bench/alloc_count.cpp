@@ -53,9 +53,9 @@ void countRecastAllocations() {
   rcAllocSetCustom(recastAlloc, recastFree);
 }
 
-void resetPeak(int64_t kept) {
+void resetPeak() {
   const int64_t now = live.load();
-  base = now - kept;
+  base = now;
   peak.store(now);
 }
 

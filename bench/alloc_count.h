@@ -12,10 +12,8 @@ namespace regcon::bench {
 // Installs the counting allocator into Recast (once, before any rcAlloc).
 void countRecastAllocations();
 
-// Starts a measurement: the peak is counted from the bytes live now, less
-// `kept`: bytes an implementation kept from its last call for this one,
-// which count as the call's own.
-void resetPeak(int64_t kept = 0);
+// Starts a measurement: the peak is counted from the bytes live now.
+void resetPeak();
 // Largest number of bytes live at once since resetPeak, beyond those live
 // at resetPeak.
 int64_t peakBytesSinceReset();

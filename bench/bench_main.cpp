@@ -171,7 +171,7 @@ class CurrentInput {
 
 CurrentInput current;
 volatile int64_t sink = 0;  // results feed it, so no call is optimised away
-// Set while Google Benchmark runs a call for the peak heap (PeakHeap).
+// Set during a row's untimed call for the peak heap (peakOfOneCall).
 bool measuringPeak = false;
 
 // One stage of one of our implementations; the result is freed, or handed
@@ -207,8 +207,6 @@ struct Step {
   std::function<void()> prepare;
   std::function<void()> run;
   std::string note;
-  // Bytes kept from the last run for the next (counted in its peak).
-  std::function<int64_t()> kept = [] { return int64_t{0}; };
 };
 
 Step recastStep(const std::string& stage) {
@@ -277,8 +275,7 @@ Step stepOf(const Row& row) {
     return {[] {}, [impl, stage] { runOurs(*impl, stage); }, ""};
   }
   const Implementation* impl = &keptFor(row);
-  return {[] {}, [impl, stage] { runOurs(*impl, stage); }, "",
-          [impl] { return impl->keptBytes(); }};
+  return {[] {}, [impl, stage] { runOurs(*impl, stage); }, ""};
 }
 
 // How large the last contour set of a Recast row was against the spec's
@@ -310,8 +307,24 @@ std::string outputNote(const Row& row) {
          size(static_cast<int64_t>(ours.contours.size()), ours.vertexCount());
 }
 
-// The timed loop: one iteration, the preparation outside the timer, the
-// peak heap counted from after it (the MemoryManager's run reads it).
+// The peak heap of one more call of the row, untimed and without a kept
+// scratch, beyond the bytes live before it. Done here, not by a
+// benchmark::MemoryManager: Google Benchmark 1.7.1 keeps each repetition's
+// memory result in a vector it grows, so the JSON report of every
+// repetition but the last read freed memory (and could crash the run).
+int64_t peakOfOneCall(const Row& row) {
+  measuringPeak = true;
+  const Step step = stepOf(row);
+  step.prepare();
+  resetPeak();
+  step.run();
+  const int64_t peak = peakBytesSinceReset();
+  measuringPeak = false;
+  return peak;
+}
+
+// The timed loop: one iteration, the preparation outside the timer; then
+// the row's note and its peak heap (counter `peak_bytes`), both untimed.
 void timeRow(benchmark::State& state, const Row& row, int64_t referenceUpTo) {
   try {
     current.use(*row.input);
@@ -324,38 +337,26 @@ void timeRow(benchmark::State& state, const Row& row, int64_t referenceUpTo) {
     for (auto _ : state) {
       state.PauseTiming();
       step.prepare();
-      resetPeak(step.kept());
       state.ResumeTiming();
       step.run();
     }
     std::string note = step.note;
-    // Once a row, and never in the run that measures the peak heap.
+    // Once a row.
     static std::map<const Row*, std::string> outputs;
     auto known = outputs.find(&row);
-    if (known == outputs.end() && !measuringPeak) {
+    if (known == outputs.end()) {
       known = outputs.emplace(&row, outputNote(row)).first;
     }
-    const std::string output = known == outputs.end() ? "" : known->second;
-    if (!output.empty()) note += (note.empty() ? "" : "; ") + output;
+    if (!known->second.empty()) {
+      note += (note.empty() ? "" : "; ") + known->second;
+    }
     if (!note.empty()) state.SetLabel(note);
+    state.counters["peak_bytes"] = static_cast<double>(peakOfOneCall(row));
   } catch (const std::exception& e) {
+    measuringPeak = false;
     state.SkipWithError(e.what());
   }
 }
-
-// Peak heap of the MemoryManager's run (bench/alloc_count.h).
-class PeakHeap : public benchmark::MemoryManager {
- public:
-  void Start() override {
-    measuringPeak = true;
-    resetPeak();
-  }
-  void Stop(Result& result) override {
-    measuringPeak = false;
-    result.max_bytes_used = peakBytesSinceReset();
-  }
-  void Stop(Result* result) override { Stop(*result); }
-};
 
 double minOf(const std::vector<double>& v) {
   return *std::min_element(v.begin(), v.end());
@@ -521,10 +522,7 @@ int main(int argc, char** argv) {
     selected.push_back(std::move(input));
   }
   registerAll(options, selected);
-  PeakHeap peak;
-  benchmark::RegisterMemoryManager(&peak);
   benchmark::RunSpecifiedBenchmarks();
-  benchmark::RegisterMemoryManager(nullptr);
   benchmark::Shutdown();
   return 0;
 }

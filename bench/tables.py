@@ -17,10 +17,8 @@ A row is (input, stage, implementation, threads). Times are medians of the
 repetitions: thread CPU time on one thread; on several threads the wall
 time (CPU time, the process's, beside it). ns/span and the ratio to Recast
 (Recast's median CPU time on the same input and stage, same run) use that
-time. Peak bytes are the MemoryManager's (bench/alloc_count.cpp) of the
-last repetition: Google Benchmark 1.7.1 keeps a pointer to each
-repetition's memory result in a vector that grows, so only the last one
-is intact.
+time. Peak bytes are the counter `peak_bytes` of the last repetition (an
+untimed call each repetition makes, counted by bench/alloc_count.cpp).
 """
 import csv
 import json
@@ -67,9 +65,9 @@ def rows_from_json(path):
             continue
         row["runs"] += 1
         last = row.get("last_repetition", -1)
-        if b.get("repetition_index", 0) >= last and "max_bytes_used" in b:
+        if b.get("repetition_index", 0) >= last and "peak_bytes" in b:
             row["last_repetition"] = b.get("repetition_index", 0)
-            row["peak"] = int(b["max_bytes_used"])
+            row["peak"] = int(b["peak_bytes"])
         if row["runs"] == 1:  # one repetition: no aggregates
             for kind, field in (("cpu", "cpu_time"), ("wall", "real_time")):
                 for stat in ("median", "min", "max"):
