@@ -5,25 +5,14 @@
 
 namespace regcon::opt {
 
-namespace {
-// Rows per part below which a thread is not worth starting.
-constexpr int kMinRowsPerPart = 16;
-}  // namespace
+MutualLinks::MutualLinks(const Heightfield& hf, Scratch& scratch)
+    : table_(scratch, static_cast<size_t>(hf.spanCount())) {}
 
 // Walks the cells in order, so each span's cell and its neighbour cells'
 // first spans are at hand without the divisions Heightfield::linkTarget
 // needs. The link back from t names s exactly when it is s's place in its
 // own column, so no second target is computed; t's area is on the same
-// cache line. Each row writes only its own
-// spans' entries, so rows are split among the workers.
-MutualLinks::MutualLinks(const Heightfield& hf, Workers& workers,
-                         Scratch& scratch)
-    : table_(scratch, static_cast<size_t>(hf.spanCount())) {
-  workers.forRanges(hf.depth, kMinRowsPerPart, [&](int z0, int z1, int) {
-    for (int z = z0; z < z1; ++z) fillRow(hf, z);
-  });
-}
-
+// cache line. A row writes only its own spans' entries.
 void MutualLinks::fillRow(const Heightfield& hf, int z) {
   const int width = hf.width;
   const int cellOffset[4] = {-1, width, 1, -width};

@@ -15,7 +15,13 @@ namespace regcon::opt {
 
 class MutualLinks {
  public:
-  MutualLinks(const Heightfield& hf, Workers& workers, Scratch& scratch);
+  // The table's memory, unfilled: the distance field fills it row by row
+  // (fillRow), each row just before its first raster pass reads it, so the
+  // pass finds the row in the cache.
+  MutualLinks(const Heightfield& hf, Scratch& scratch);
+  // Writes row z's entries, which read only the heightfield.
+  void fillRow(const Heightfield& hf, int z);
+
   // N(span, dir) if that span is walkable (area ≠ 0), else -1. The one
   // reader, the distance field, counts a span as a source if a neighbour
   // is missing or unwalkable alike, and no shortest path to a span that
@@ -29,8 +35,6 @@ class MutualLinks {
   Storage release() && { return std::move(table_); }
 
  private:
-  void fillRow(const Heightfield& hf, int z);
-
   // Every entry is written once by fillRow: taken without the zeroing a
   // vector would do first (a 256 MB pass at 16M spans, on one thread), so
   // a fresh page is first touched by the part that fills it.

@@ -39,7 +39,7 @@ std::vector<int> watershedPartition(const Heightfield& hf,
                                     std::optional<std::vector<int>>& distances,
                                     RegionLinks& gathered, Workers& workers,
                                     Scratch& scratch) {
-  MutualLinks table(hf, workers, scratch);
+  MutualLinks table(hf, scratch);
   distances = distanceField(hf, table, workers, scratch);
   std::vector<uint8_t> areaOfId;
   std::vector<int> regions = watershedRegions(

@@ -33,6 +33,11 @@ namespace {
 // Above every real distance, yet + 3 cannot overflow.
 constexpr int kUnreached = INT_MAX - 3;
 
+// First span of row z (the span count for z = depth).
+int rowStart(const Heightfield& hf, int z) {
+  return z < hf.depth ? hf.cellStart[z * hf.width] : hf.spanCount();
+}
+
 // The table holds -1 for an unwalkable neighbour as for a missing one, so
 // no neighbour's area is read.
 bool isBoundary(const Heightfield& hf, const MutualLinks& links, int span) {
@@ -49,16 +54,29 @@ bool isBoundary(const Heightfield& hf, const MutualLinks& links, int span) {
 template <bool Whole>
 class BandPasses {
  public:
-  BandPasses(const Heightfield& hf, const MutualLinks& links,
-             std::vector<int>& dist, int begin, int end)
-      : hf_(hf), links_(links), dist_(dist), begin_(begin), end_(end) {}
+  // Rows z0..z1-1, whose entries of `links` the forward pass fills.
+  BandPasses(const Heightfield& hf, MutualLinks& links, std::vector<int>& dist,
+             int z0, int z1)
+      : hf_(hf),
+        table_(links),
+        links_(links),
+        dist_(dist),
+        z0_(z0),
+        z1_(z1),
+        begin_(rowStart(hf, z0)),
+        end_(rowStart(hf, z1)) {}
 
   void run(std::vector<std::pair<int, int>>& lowered) {
     // Forward: sources at 0, every other span from its neighbours earlier
     // in span order (-x, -z and the two -z diagonals), all already final
-    // for this pass.
-    for (int s = begin_; s < end_; ++s) {
-      dist_[s] = isBoundary(hf_, links_, s) ? 0 : forwardBound(s);
+    // for this pass. Each row's links are filled just before: the pass
+    // reads that row's and the last one's.
+    for (int z = z0_; z < z1_; ++z) {
+      table_.fillRow(hf_, z);
+      const int rowEnd = rowStart(hf_, z + 1);
+      for (int s = rowStart(hf_, z); s < rowEnd; ++s) {
+        dist_[s] = isBoundary(hf_, links_, s) ? 0 : forwardBound(s);
+      }
     }
     // Backward: the later spans, mirroring the forward pass. The earlier
     // ones cannot lower s here: s took its forward value from them, has
@@ -148,8 +166,10 @@ class BandPasses {
   }
 
   const Heightfield& hf_;
-  const MutualLinks& links_;
+  MutualLinks& table_;        // filled row by row
+  const MutualLinks& links_;  // read
   std::vector<int>& dist_;
+  int z0_, z1_;
   int begin_, end_;
 };
 
@@ -211,11 +231,6 @@ class Settle {
   std::size_t pending_ = 0;
 };
 
-// First span of row z (the span count for z = depth).
-int rowStart(const Heightfield& hf, int z) {
-  return z < hf.depth ? hf.cellStart[z * hf.width] : hf.spanCount();
-}
-
 // Rows per band below which a thread is not worth starting.
 constexpr int kMinRowsPerBand = 64;
 
@@ -226,7 +241,7 @@ constexpr int kMinRowsPerBand = 64;
 // inconsistent; each of them has an end in a row next to a cut, so the
 // spans of those rows join the Dijkstra's start set. Its result is the
 // exact field however the rows were cut: one band, the plain two passes.
-std::vector<int> distanceField(const Heightfield& hf, const MutualLinks& links,
+std::vector<int> distanceField(const Heightfield& hf, MutualLinks& links,
                                Workers& workers, Scratch& scratch) {
   std::vector<int> dist = ScratchAccess::takeInts(scratch, hf.spanCount());
   dist.assign(hf.spanCount(), kUnreached);
@@ -235,11 +250,10 @@ std::vector<int> distanceField(const Heightfield& hf, const MutualLinks& links,
   std::vector<int> firstRow(parts, 0);
   workers.forRanges(hf.depth, kMinRowsPerBand, [&](int z0, int z1, int part) {
     firstRow[part] = z0;
-    const int begin = rowStart(hf, z0), end = rowStart(hf, z1);
     if (parts == 1) {
-      BandPasses<true>(hf, links, dist, begin, end).run(lowered[part]);
+      BandPasses<true>(hf, links, dist, z0, z1).run(lowered[part]);
     } else {
-      BandPasses<false>(hf, links, dist, begin, end).run(lowered[part]);
+      BandPasses<false>(hf, links, dist, z0, z1).run(lowered[part]);
     }
   });
   std::vector<std::pair<int, int>> start;
@@ -258,7 +272,8 @@ std::vector<int> distanceField(const Heightfield& hf, const MutualLinks& links,
 std::vector<int> buildDistanceField(const Heightfield& hf, Threads threads,
                                     Scratch& scratch) {
   Workers workers(threads, hf.spanCount());
-  return distanceField(hf, MutualLinks(hf, workers, scratch), workers, scratch);
+  MutualLinks links(hf, scratch);
+  return distanceField(hf, links, workers, scratch);
 }
 
 std::vector<int> buildDistanceField(const Heightfield& hf, Threads threads) {

@@ -14,8 +14,9 @@
 
 namespace regcon::opt {
 
-// §1 / readings R2.
-std::vector<int> distanceField(const Heightfield& hf, const MutualLinks& links,
+// §1 / readings R2. Fills `links` (made unfilled) as it goes; complete on
+// return.
+std::vector<int> distanceField(const Heightfield& hf, MutualLinks& links,
                                Workers& workers, Scratch& scratch);
 
 // §2, unfiltered; ids 1..n in the order basins appear, and each id's area
