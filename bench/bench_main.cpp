@@ -311,7 +311,7 @@ std::string outputNote(const Row& row) {
 // scratch, beyond the bytes live before it. Done here, not by a
 // benchmark::MemoryManager: Google Benchmark 1.7.1 keeps each repetition's
 // memory result in a vector it grows, so the JSON report of every
-// repetition but the last read freed memory (and could crash the run).
+// repetition but the last reads freed memory (and can crash the run).
 int64_t peakOfOneCall(const Row& row) {
   measuringPeak = true;
   const Step step = stepOf(row);
