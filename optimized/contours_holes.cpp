@@ -10,7 +10,6 @@
 #include <algorithm>
 #include <functional>
 #include <numeric>
-#include <queue>
 #include <utility>
 #include <vector>
 
@@ -36,12 +35,18 @@ bool inCone(const ContourVertex& prev, const ContourVertex& at,
 // loop's and those of the holes not yet tried, including the current one),
 // bucketed by the grid cells they pass through. A failed hole's edges are
 // switched off; a joined hole's edges stay, as they are now the loop's.
+// Each bucket is a list threaded through one array of entries, not a vector
+// of its own: a field of pillars has a bucket for every few edges, and a
+// vector per bucket cost a heap block each, most of the joining's memory.
 class EdgeIndex {
  public:
   static constexpr int kLoopOwner = 0;  // the outline and the bridges
 
-  explicit EdgeIndex(const BucketGrid& grid)
-      : grid_(grid), buckets_(grid.bucketCount()) {}
+  EdgeIndex(const BucketGrid& grid, int64_t edges, int owners)
+      : grid_(grid), head_(grid.bucketCount(), kNone), alive_(owners, 1) {
+    edges_.reserve(edges);
+    entries_.reserve(edges);
+  }
 
   // The edges of a closed loop, switched on or off together as `owner`.
   void addLoop(const Loop& loop, int owner) {
@@ -52,59 +57,90 @@ class EdgeIndex {
 
   void add(const ContourVertex& a, const ContourVertex& b, int owner) {
     const int id = static_cast<int>(edges_.size());
-    edges_.push_back({a, b, owner});
-    if (owner >= static_cast<int>(alive_.size())) alive_.resize(owner + 1, 1);
+    edges_.push_back({a.x, a.z, b.x, b.z, owner});
     grid_.anyBucketOf(a, b, [&](int64_t bucket) {
-      buckets_[bucket].push_back(id);
+      entries_.push_back({id, head_[bucket]});
+      head_[bucket] = static_cast<int>(entries_.size()) - 1;
       return false;
     });
   }
 
   void switchOff(int owner) { alive_[owner] = 0; }
 
+  void release() {
+    std::vector<int>().swap(head_);
+    std::vector<Entry>().swap(entries_);
+    std::vector<Edge>().swap(edges_);
+  }
+
   // Does a live edge touch the closed segment p q, other than edges with an
   // end at p's or q's position? Only edges sharing a bucket with the
   // segment can touch it.
   bool blocks(const ContourVertex& p, const ContourVertex& q) const {
     return grid_.anyBucketOf(p, q, [&](int64_t bucket) {
-      for (int id : buckets_[bucket]) {
-        const Edge& e = edges_[id];
+      for (int at = head_[bucket]; at != kNone; at = entries_[at].next) {
+        const Edge& e = edges_[entries_[at].edge];
         if (!alive_[e.owner]) continue;
-        if (samePosition(e.a, p) || samePosition(e.a, q) ||
-            samePosition(e.b, p) || samePosition(e.b, q)) {
+        const ContourVertex a{e.ax, 0, e.az, 0}, b{e.bx, 0, e.bz, 0};
+        if (samePosition(a, p) || samePosition(a, q) || samePosition(b, p) ||
+            samePosition(b, q)) {
           continue;
         }
-        if (segmentsTouch(p, q, e.a, e.b)) return true;
+        if (segmentsTouch(p, q, a, b)) return true;
       }
       return false;
     });
   }
 
  private:
-  struct Edge {
-    ContourVertex a, b;
+  static constexpr int kNone = -1;
+  struct Edge {  // positions only: the tests read x and z
+    int ax, az, bx, bz;
     int owner;
   };
+  struct Entry {
+    int edge;
+    int next;  // the bucket's next entry, or kNone
+  };
   const BucketGrid& grid_;
-  std::vector<std::vector<int>> buckets_;
+  std::vector<int> head_;  // a bucket's first entry, or kNone
+  std::vector<Entry> entries_;
   std::vector<Edge> edges_;
   std::vector<char> alive_;
 };
 
-// The merged loop's nodes, bucketed by position.
+// The merged loop's nodes, bucketed by position; each bucket a list threaded
+// through the nodes (as in EdgeIndex).
 class VertexIndex {
  public:
-  explicit VertexIndex(const BucketGrid& grid)
-      : grid_(grid), buckets_(grid.bucketCount()) {}
-  void add(int node, const ContourVertex& at) {
-    buckets_[grid_.bucketOf(at)].push_back(node);
+  VertexIndex(const BucketGrid& grid, int64_t nodes)
+      : grid_(grid), head_(grid.bucketCount(), kNone) {
+    next_.reserve(nodes);
   }
-  const std::vector<int>& bucket(int64_t b) const { return buckets_[b]; }
+  // Nodes come in the order MergedLoop numbers them.
+  void add(int node, const ContourVertex& at) {
+    const int64_t bucket = grid_.bucketOf(at);
+    next_.push_back(head_[bucket]);
+    head_[bucket] = node;
+  }
+  template <class Visit>
+  void forEachIn(int64_t bucket, Visit&& visit) const {
+    for (int node = head_[bucket]; node != kNone; node = next_[node]) {
+      visit(node);
+    }
+  }
   const BucketGrid& grid() const { return grid_; }
 
+  void release() {
+    std::vector<int>().swap(head_);
+    std::vector<int>().swap(next_);
+  }
+
  private:
+  static constexpr int kNone = -1;
   const BucketGrid& grid_;
-  std::vector<std::vector<int>> buckets_;
+  std::vector<int> head_;  // a bucket's last node added, or kNone
+  std::vector<int> next_;  // by node: the bucket's node added before it
 };
 
 // The merged loop's nodes by increasing squared distance to p, lowest index
@@ -114,13 +150,22 @@ class VertexIndex {
 // or z, so a node nearer than that is final: no unread one comes before it.
 class NearestFirst {
  public:
+  using Key = std::pair<int64_t, int>;     // distance², node
+  using Ready = std::pair<uint64_t, int>;  // label, node
+  // Holds its lists in `pending` and `ready`, emptied first: one pair of
+  // vectors serves every hole of a joining, not a pair of allocations each.
   NearestFirst(const VertexIndex& vertices, const MergedLoop& loop,
-               const ContourVertex& p)
+               const ContourVertex& p, std::vector<Key>& pending,
+               std::vector<Ready>& ready)
       : vertices_(vertices),
         loop_(loop),
         p_(p),
         column_(vertices.grid().column(p.x)),
-        row_(vertices.grid().row(p.z)) {
+        row_(vertices.grid().row(p.z)),
+        pending_(pending),
+        ready_(ready) {
+    pending_.clear();
+    ready_.clear();
     const BucketGrid& grid = vertices.grid();
     lastRing_ = std::max(
         {column_, grid.columns() - 1 - column_, row_, grid.rows() - 1 - row_});
@@ -135,7 +180,7 @@ class NearestFirst {
         return node;
       }
       if (!pending_.empty() &&
-          (ring_ >= lastRing_ || pending_.top().first < bound())) {
+          (ring_ >= lastRing_ || pending_.front().first < bound())) {
         takeNearest();
         continue;
       }
@@ -145,16 +190,15 @@ class NearestFirst {
   }
 
  private:
-  using Key = std::pair<int64_t, int>;  // distance², node
-
   // Every pending node at the smallest distance, into ready_ in loop order
   // (the last entry first out). Nothing unread is that near, so these are
   // all the ties.
   void takeNearest() {
-    const int64_t nearest = pending_.top().first;
-    while (!pending_.empty() && pending_.top().first == nearest) {
-      const int node = pending_.top().second;
-      pending_.pop();
+    const int64_t nearest = pending_.front().first;
+    while (!pending_.empty() && pending_.front().first == nearest) {
+      std::pop_heap(pending_.begin(), pending_.end(), std::greater<>());
+      const int node = pending_.back().second;
+      pending_.pop_back();
       ready_.emplace_back(loop_.label(node), node);
     }
     std::sort(ready_.begin(), ready_.end(), std::greater<>());
@@ -171,11 +215,12 @@ class NearestFirst {
         row >= grid.rows()) {
       return;
     }
-    for (int node : vertices_.bucket(grid.bucket(column, row))) {
+    vertices_.forEachIn(grid.bucket(column, row), [&](int node) {
       const ContourVertex& q = loop_.at(node);
       const int64_t dx = q.x - p_.x, dz = q.z - p_.z;
-      pending_.emplace(dx * dx + dz * dz, node);
-    }
+      pending_.emplace_back(dx * dx + dz * dz, node);
+      std::push_heap(pending_.begin(), pending_.end(), std::greater<>());
+    });
   }
 
   void readRing(int r) {
@@ -199,8 +244,8 @@ class NearestFirst {
   int column_, row_;
   int ring_ = -1;
   int lastRing_ = 0;
-  std::priority_queue<Key, std::vector<Key>, std::greater<>> pending_;
-  std::vector<std::pair<uint64_t, int>> ready_;  // (label, node), last first
+  std::vector<Key>& pending_;  // a heap, nearest (then lowest node) on top
+  std::vector<Ready>& ready_;  // the last entry first out
 };
 
 Box boxOfAll(const Loop& outline, const std::vector<const Loop*>& holes) {
@@ -230,9 +275,10 @@ class Joiner {
       : holes_(holes),
         region_(region),
         grid_(boxOfAll(outline, holes), totalVertices(outline, holes)),
-        loop_(outline),
-        vertices_(grid_),
-        edges_(grid_) {
+        loop_(outline, totalNodes(outline, holes)),
+        vertices_(grid_, totalNodes(outline, holes)),
+        edges_(grid_, totalVertices(outline, holes) + holes.size(),
+               ownerOf(static_cast<int>(holes.size()))) {
     for (int node = 0; node < loop_.nodeCount(); ++node) {
       vertices_.add(node, loop_.at(node));
     }
@@ -258,6 +304,10 @@ class Joiner {
       splice(q, *holes_[h], leftmost[h]);
       ++result.joined;
     }
+    // The indices go before the loop is copied out, so that the two do not
+    // add up in the stage's peak.
+    edges_.release();
+    vertices_.release();
     result.loop = loop_.toLoop();
     return result;
   }
@@ -272,6 +322,13 @@ class Joiner {
     return total;
   }
 
+  // The merged loop's nodes once every hole is joined: a joined hole adds
+  // its vertices, its first vertex again and the bridge's node again.
+  static int64_t totalNodes(const Loop& outline,
+                            const std::vector<const Loop*>& holes) {
+    return totalVertices(outline, holes) + 2 * int64_t(holes.size());
+  }
+
   bool accepts(int q, const Loop& hole, int pi) const {
     const int h = static_cast<int>(hole.size());
     const ContourVertex& p = hole[pi];
@@ -284,7 +341,7 @@ class Joiner {
   // The first acceptable node by increasing squared distance to the hole's
   // leftmost vertex, lowest index on ties; -1 if none.
   int findBridge(const Loop& hole, int pi) const {
-    NearestFirst candidates(vertices_, loop_, hole[pi]);
+    NearestFirst candidates(vertices_, loop_, hole[pi], pending_, ready_);
     for (int q = candidates.next(); q >= 0; q = candidates.next()) {
       if (accepts(q, hole, pi)) return q;
     }
@@ -314,6 +371,9 @@ class Joiner {
   VertexIndex vertices_;
   EdgeIndex edges_;
   Loop run_;  // the nodes of a splice, kept from hole to hole
+  // NearestFirst's lists, kept from hole to hole.
+  mutable std::vector<NearestFirst::Key> pending_;
+  mutable std::vector<NearestFirst::Ready> ready_;
 };
 
 }  // namespace

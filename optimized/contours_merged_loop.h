@@ -4,6 +4,7 @@
 // that a test can check the order on its own.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -20,8 +21,10 @@ namespace regcon::opt::contours {
 // inserted before it, so it stays first.
 class MergedLoop {
  public:
-  explicit MergedLoop(const Loop& outline) {
-    nodes_.reserve(outline.size());
+  // Room for `capacity` nodes, so that growing never copies them.
+  explicit MergedLoop(const Loop& outline, int64_t capacity = 0) {
+    nodes_.reserve(static_cast<size_t>(
+        std::max<int64_t>(capacity, static_cast<int64_t>(outline.size()))));
     const uint64_t step = kLabelEnd / outline.size();
     for (size_t i = 0; i < outline.size(); ++i) {
       const int n = static_cast<int>(outline.size());
