@@ -53,7 +53,9 @@ class BucketGrid {
     for (int c = column(a.x); c <= column(b.x); ++c) {
       int first = row(std::min(a.z, b.z));
       int last = row(std::max(a.z, b.z));
-      if (dx > 0) {
+      // A level segment (most of a grid-aligned loop) stays in one row:
+      // no division for it.
+      if (dx > 0 && a.z != b.z) {
         // The part of the segment over this column's closed x range.
         const int64_t xlo = std::max<int64_t>(a.x, originX_ + c * side_);
         const int64_t xhi = std::min<int64_t>(b.x, originX_ + (c + 1) * side_);
