@@ -33,54 +33,52 @@ bool inCone(const ContourVertex& prev, const ContourVertex& at,
 
 // Every edge that a bridge must stay clear of (readings R11: the merged
 // loop's and those of the holes not yet tried, including the current one),
-// bucketed by the grid cells they pass through. A failed hole's edges are
-// switched off; a joined hole's edges stay, as they are now the loop's.
-// Each bucket is a list threaded through one array of entries, not a vector
-// of its own: a field of pillars has a bucket for every few edges, and a
-// vector per bucket cost a heap block each, most of the joining's memory.
+// bucketed by the grid cells they pass through. A failed hole's edges
+// leave; a joined hole's edges stay, as they are now the loop's. Each
+// bucket is a list threaded through one array of entries, not a vector of
+// its own (a field of pillars has a bucket for every few edges, and a heap
+// block each was most of the joining's memory), and an entry holds its
+// edge's ends, so the test reads nothing else.
 class EdgeIndex {
  public:
-  static constexpr int kLoopOwner = 0;  // the outline and the bridges
-
-  EdgeIndex(const BucketGrid& grid, int64_t edges, int owners)
-      : grid_(grid), head_(grid.bucketCount(), kNone), alive_(owners, 1) {
-    edges_.reserve(edges);
-    entries_.reserve(edges);
+  EdgeIndex(const BucketGrid& grid, int64_t edges)
+      : grid_(grid), head_(grid.bucketCount(), kNone) {
+    entries_.reserve(2 * edges);  // most edges lie in one or two buckets
   }
 
-  // The edges of a closed loop, switched on or off together as `owner`.
-  void addLoop(const Loop& loop, int owner) {
-    for (size_t i = 0; i < loop.size(); ++i) {
-      add(loop[i], loop[(i + 1) % loop.size()], owner);
-    }
+  void addLoop(const Loop& loop) {
+    forEachEdge(loop, [&](const ContourVertex& a, const ContourVertex& b) {
+      add(a, b);
+    });
   }
 
-  void add(const ContourVertex& a, const ContourVertex& b, int owner) {
-    const int id = static_cast<int>(edges_.size());
-    edges_.push_back({a.x, a.z, b.x, b.z, owner});
+  void add(const ContourVertex& a, const ContourVertex& b) {
     grid_.anyBucketOf(a, b, [&](int64_t bucket) {
-      entries_.push_back({id, head_[bucket]});
+      entries_.push_back({a.x, a.z, b.x, b.z, head_[bucket]});
       head_[bucket] = static_cast<int>(entries_.size()) - 1;
       return false;
     });
   }
 
-  void switchOff(int owner) { alive_[owner] = 0; }
-
-  void release() {
-    std::vector<int>().swap(head_);
-    std::vector<Entry>().swap(entries_);
-    std::vector<Edge>().swap(edges_);
+  // Unlinks one entry of each edge of `loop` from every bucket it was
+  // added to. Where two edges have the same ends, either may go: blocks()
+  // reads only the ends.
+  void removeLoop(const Loop& loop) {
+    forEachEdge(loop, [&](const ContourVertex& a, const ContourVertex& b) {
+      grid_.anyBucketOf(a, b, [&](int64_t bucket) {
+        unlink(bucket, a, b);
+        return false;
+      });
+    });
   }
 
-  // Does a live edge touch the closed segment p q, other than edges with an
+  // Does an edge touch the closed segment p q, other than edges with an
   // end at p's or q's position? Only edges sharing a bucket with the
   // segment can touch it.
   bool blocks(const ContourVertex& p, const ContourVertex& q) const {
     return grid_.anyBucketOf(p, q, [&](int64_t bucket) {
       for (int at = head_[bucket]; at != kNone; at = entries_[at].next) {
-        const Edge& e = edges_[entries_[at].edge];
-        if (!alive_[e.owner]) continue;
+        const Entry& e = entries_[at];
         const ContourVertex a{e.ax, 0, e.az, 0}, b{e.bx, 0, e.bz, 0};
         if (samePosition(a, p) || samePosition(a, q) || samePosition(b, p) ||
             samePosition(b, q)) {
@@ -92,21 +90,39 @@ class EdgeIndex {
     });
   }
 
+  void release() {
+    std::vector<int>().swap(head_);
+    std::vector<Entry>().swap(entries_);
+  }
+
  private:
   static constexpr int kNone = -1;
-  struct Edge {  // positions only: the tests read x and z
-    int ax, az, bx, bz;
-    int owner;
-  };
   struct Entry {
-    int edge;
-    int next;  // the bucket's next entry, or kNone
+    int ax, az, bx, bz;  // the edge's ends (the tests read x and z only)
+    int next;            // the bucket's next entry, or kNone
   };
+
+  template <class Visit>
+  static void forEachEdge(const Loop& loop, Visit&& visit) {
+    for (size_t i = 0; i < loop.size(); ++i) {
+      visit(loop[i], loop[(i + 1) % loop.size()]);
+    }
+  }
+
+  void unlink(int64_t bucket, const ContourVertex& a, const ContourVertex& b) {
+    for (int* link = &head_[bucket]; *link != kNone;
+         link = &entries_[*link].next) {
+      const Entry& e = entries_[*link];
+      if (e.ax == a.x && e.az == a.z && e.bx == b.x && e.bz == b.z) {
+        *link = e.next;
+        return;
+      }
+    }
+  }
+
   const BucketGrid& grid_;
   std::vector<int> head_;  // a bucket's first entry, or kNone
   std::vector<Entry> entries_;
-  std::vector<Edge> edges_;
-  std::vector<char> alive_;
 };
 
 // The merged loop's nodes, bucketed by position; each bucket a list threaded
@@ -277,15 +293,12 @@ class Joiner {
         grid_(boxOfAll(outline, holes), totalVertices(outline, holes)),
         loop_(outline, totalNodes(outline, holes)),
         vertices_(grid_, totalNodes(outline, holes)),
-        edges_(grid_, totalVertices(outline, holes) + holes.size(),
-               ownerOf(static_cast<int>(holes.size()))) {
+        edges_(grid_, totalVertices(outline, holes) + holes.size()) {
     for (int node = 0; node < loop_.nodeCount(); ++node) {
       vertices_.add(node, loop_.at(node));
     }
-    edges_.addLoop(outline, EdgeIndex::kLoopOwner);
-    for (size_t h = 0; h < holes.size(); ++h) {
-      edges_.addLoop(*holes[h], ownerOf(static_cast<int>(h)));
-    }
+    edges_.addLoop(outline);
+    for (const Loop* hole : holes) edges_.addLoop(*hole);
   }
 
   JoinResult run() {
@@ -298,7 +311,7 @@ class Joiner {
       const int q = findBridge(*holes_[h], leftmost[h]);
       if (q < 0) {
         ++result.failed;
-        edges_.switchOff(ownerOf(h));
+        edges_.removeLoop(*holes_[h]);
         continue;
       }
       splice(q, *holes_[h], leftmost[h]);
@@ -313,8 +326,6 @@ class Joiner {
   }
 
  private:
-  static int ownerOf(int hole) { return hole + 1; }
-
   static int64_t totalVertices(const Loop& outline,
                                const std::vector<const Loop*>& holes) {
     int64_t total = static_cast<int64_t>(outline.size());
@@ -361,7 +372,7 @@ class Joiner {
     const int first = loop_.insertRunAfter(q, run);
     for (int k = 0; k < h + 2; ++k) vertices_.add(first + k, run[k]);
     loop_.setNeighbor(q, region_);
-    edges_.add(again, hole[pi], EdgeIndex::kLoopOwner);
+    edges_.add(again, hole[pi]);
   }
 
   const std::vector<const Loop*>& holes_;
