@@ -357,10 +357,14 @@ class Watershed {
                      [](char joined) { return joined != 0; })) {
       return false;
     }
-    workers_.forRanges(roundSize_, kMinCandidatesPerPart,
-                       [&](int b, int e, int part) {
-                         makeJoins<Shared>(b, e, level, partCandidates_[part]);
-                       });
+    workers_.forRanges(
+        roundSize_, kMinCandidatesPerPart, [&](int b, int e, int part) {
+          if (queued_) {
+            makeJoins<Shared>(b, e, level, partCandidates_[part]);
+          } else {
+            makeFirstJoins<Shared>(b, e, partCandidates_[part]);
+          }
+        });
     // The round may be candidates_: it is read no more.
     if (parts == 1) {
       std::swap(candidates_, partCandidates_[0]);
@@ -413,6 +417,43 @@ class Watershed {
       store<Shared>(s, pendingRegion(mark));
       queueNeighbours<Shared>(s, level, out);
     }
+  }
+
+  // The level's first round has every unassigned span of the level for a
+  // candidate, so the next round's candidates are found from the other
+  // side: a span left unassigned is queued if a neighbour now has a region
+  // of its area, which only a join of this round can have given it. On a
+  // level that mostly joins at once, the few left read their neighbours
+  // again where every joiner read its own (the order of the list is
+  // irrelevant, as in every round).
+  template <bool Shared>
+  void makeFirstJoins(int begin, int end, std::vector<int>& out) {
+    out.clear();
+    for (int i = begin; i < end; ++i) {
+      const int s = candidate(i);
+      const int mark = load<Shared>(s);
+      if (isPending(mark)) {
+        store<Shared>(s, pendingRegion(mark));
+        continue;
+      }
+      if (mark >= 0 || !joinedNeighbour<Shared>(s, markedArea(mark))) continue;
+      store<Shared>(s, mark - kQueuedShift);
+      out.push_back(s);
+      if (queueTwice_) out.push_back(s);
+    }
+  }
+
+  // Whether a neighbour has a region of `area`, a join pending this round
+  // counting as made (parts running side by side may be making it).
+  template <bool Shared>
+  bool joinedNeighbour(int span, int area) const {
+    bool any = false;
+    for (int d = 0; d < 4; ++d) {
+      const int value = load<Shared>(neighbour(span, d));
+      const int r = isPending(value) ? pendingRegion(value) : value;
+      any |= regionArea_[r > 0 ? r : 0] == area;
+    }
+    return any;
   }
 
   // The unassigned spans of the level next to a joiner, each once from
