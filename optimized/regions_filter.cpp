@@ -186,17 +186,25 @@ class SmallRegionMerge {
         1) {
       return renameInParts(final, workers);
     }
+    // Each id's number is looked up once, at its first span, and kept by
+    // id: a span then reads one table, where it read two in a row.
     std::vector<int> number(maxId_ + 1, 0);
+    std::vector<int> numberOfId(maxId_ + 1, -1);
+    numberOfId[0] = 0;
     int count = 0;
     for (int& r : regions_) {
-      const int survivor = final[r];
-      if (survivor == 0) {
-        r = 0;
-        continue;
+      int& known = numberOfId[r];
+      if (known < 0) {
+        const int survivor = final[r];
+        if (survivor == 0) {
+          known = 0;
+        } else {
+          int& id = number[survivor];
+          if (id == 0) id = ++count;
+          known = id;
+        }
       }
-      int& id = number[survivor];
-      if (id == 0) id = ++count;
-      r = id;
+      r = known;
     }
     return count;
   }
