@@ -58,7 +58,6 @@ class BandPasses {
   BandPasses(const Heightfield& hf, MutualLinks& links, std::vector<int>& dist,
              int z0, int z1)
       : hf_(hf),
-        table_(links),
         links_(links),
         dist_(dist),
         z0_(z0),
@@ -72,7 +71,7 @@ class BandPasses {
     // for this pass. Each row's links are filled just before: the pass
     // reads that row's and the last one's.
     for (int z = z0_; z < z1_; ++z) {
-      table_.fillRow(hf_, z);
+      links_.fillRow(hf_, z);
       const int rowEnd = rowStart(hf_, z + 1);
       for (int s = rowStart(hf_, z); s < rowEnd; ++s) {
         dist_[s] = isBoundary(hf_, links_, s) ? 0 : forwardBound(s);
@@ -166,8 +165,7 @@ class BandPasses {
   }
 
   const Heightfield& hf_;
-  MutualLinks& table_;        // filled row by row
-  const MutualLinks& links_;  // read
+  MutualLinks& links_;  // filled row by row by the forward pass, then read
   std::vector<int>& dist_;
   int z0_, z1_;
   int begin_, end_;
