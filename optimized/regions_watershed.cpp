@@ -146,7 +146,7 @@ class Watershed {
     if (levels_.renumbered) {
       renumber(dist);
     } else {
-      markSpans(dist);
+      oneArea_ = markSpans(dist).isOne();
     }
   }
 
@@ -160,7 +160,11 @@ class Watershed {
       round_ = levels_.renumbered ? nullptr : levels_.index.data() + first;
       roundFirst_ = first;
       roundSize_ = last - first;
-      grow(l);
+      if (oneArea_) {
+        grow<true>(l);
+      } else {
+        grow<false>(l);
+      }
       for (int i = first; i < last; ++i) {
         const int p = levels_.renumbered ? i : levels_.index[i];
         if (region_[p] < 0) flood(p, newId());
@@ -176,10 +180,39 @@ class Watershed {
   // area 0: in span order, by bands of rows, so the links are derived as
   // they are read.
   void renumber(const std::vector<int>& dist) {
-    workers_.forRanges(hf_.depth, kMinRowsPerPart, [&](int z0, int z1, int) {
-      renumberRows(dist, z0, z1);
-    });
+    std::vector<AreaSeen> seen(workers_.partsFor(hf_.depth, kMinRowsPerPart));
+    workers_.forRanges(hf_.depth, kMinRowsPerPart,
+                       [&](int z0, int z1, int part) {
+                         seen[part] = renumberRows(dist, z0, z1);
+                       });
+    AreaSeen all;
+    for (const AreaSeen& part : seen) all.add(part);
+    oneArea_ = all.isOne();
   }
+
+  // The areas of the walkable spans a pass met: none, one, or several.
+  // Where every walkable span has one area, so has every region, and a
+  // decision of growth needs no region's area (a third of a decision's
+  // reads): on most fields, all of them walkable area 63.
+  class AreaSeen {
+   public:
+    void add(int area) {
+      if (area_ == kNoArea) {
+        area_ = area;
+      } else if (area_ != area) {
+        area_ = kSeveral;
+      }
+    }
+    void add(const AreaSeen& other) {
+      if (other.area_ != kNoArea) add(other.area_);
+    }
+    bool isOne() const { return area_ != kSeveral; }
+
+   private:
+    static constexpr int kNoArea = -1;
+    static constexpr int kSeveral = -2;
+    int area_ = kNoArea;
+  };
 
   // Rows per part below which a thread is not worth starting.
   static constexpr int kMinRowsPerPart = 64;
@@ -188,17 +221,25 @@ class Watershed {
   // distance field's table for the links, whose -1 for an unwalkable
   // neighbour reads the slot before position 0 (0, no region) as a
   // renumbered span of area 0 would.
-  void markSpans(const std::vector<int>& dist) {
+  AreaSeen markSpans(const std::vector<int>& dist) {
+    AreaSeen seen;
     for (int s = 0; s < hf_.spanCount(); ++s) {
       const int area = hf_.spans[s].area;
-      region_[s] = area == 0 ? 0 : unassignedMark(dist[s], area);
+      if (area == 0) {
+        region_[s] = 0;
+        continue;
+      }
+      seen.add(area);
+      region_[s] = unassignedMark(dist[s], area);
     }
+    return seen;
   }
 
   // Writes each span's four links as one row.
-  void renumberRows(const std::vector<int>& dist, int z0, int z1) {
+  AreaSeen renumberRows(const std::vector<int>& dist, int z0, int z1) {
     const LiveLinks live(hf_);
     const int* const position = levels_.index.data();
+    AreaSeen seen;
     forEachSpanOfRows(hf_, z0, z1, [&](int s, int cell) {
       const int p = position[s];
       const int area = hf_.spans[s].area;
@@ -207,6 +248,7 @@ class Watershed {
         links_[p] = {-1, -1, -1, -1};
         return;
       }
+      seen.add(area);
       region_[p] = unassignedMark(dist[s], area);
       std::array<int, 4> row;
       for (int d = 0; d < 4; ++d) {
@@ -215,6 +257,7 @@ class Watershed {
       }
       links_[p] = row;
     });
+    return seen;
   }
 
   // Regions by span (0 for a span of area 0: its mark), written over the
@@ -305,8 +348,19 @@ class Watershed {
   // Without a branch, which the mix of sides mispredicts: a missing
   // neighbour (-1) reads the slot before position 0, 0, and a mark (<= 0)
   // reads id 0, whose area 0 no unassigned span has.
-  template <bool Shared>
+  // OneArea: every region has the span's area, and an id is read as id - 1
+  // (unsigned), which maps 0 and every mark above every id.
+  template <bool Shared, bool OneArea>
   int smallestNeighbourRegion(int span, int area) const {
+    if constexpr (OneArea) {
+      unsigned best = kNone;
+      for (int d = 0; d < 4; ++d) {
+        const int r = load<Shared>(neighbour(span, d));
+        best = std::min(best, static_cast<unsigned>(r) - 1U);
+      }
+      return best < static_cast<unsigned>(kMaxIds) ? static_cast<int>(best) + 1
+                                                   : 0;
+    }
     unsigned best = kNone;
     for (int d = 0; d < 4; ++d) {
       const int r = load<Shared>(neighbour(span, d));
@@ -324,12 +378,13 @@ class Watershed {
   // same-area assigned neighbour. The lists are reused, never reallocated.
   // A span in the next round's list has a queued mark (unassignedMark)
   // until that round decides it: no flag array or round stamp.
+  template <bool OneArea>
   void grow(int level) {
     queued_ = false;  // the first round is the level itself
     for (;;) {
       const bool more = workers_.partsFor(roundSize_, kMinCandidatesPerPart) > 1
-                            ? growRound<true>(level)
-                            : growRound<false>(level);
+                            ? growRound<true, OneArea>(level)
+                            : growRound<false, OneArea>(level);
       if (!more) return;
       queued_ = true;
     }
@@ -346,12 +401,12 @@ class Watershed {
   // once every decision is in, a second pass over the same parts makes the
   // joins and queues the joiners' neighbours, each part into its own list.
   // Parts give the next candidates as the same set in another order.
-  template <bool Shared>
+  template <bool Shared, bool OneArea>
   bool growRound(int level) {
-    workers_.forRanges(roundSize_, kMinCandidatesPerPart,
-                       [&](int b, int e, int part) {
-                         partJoined_[part] = markJoins<Shared>(b, e, level);
-                       });
+    workers_.forRanges(
+        roundSize_, kMinCandidatesPerPart, [&](int b, int e, int part) {
+          partJoined_[part] = markJoins<Shared, OneArea>(b, e, level);
+        });
     const int parts = workers_.partsFor(roundSize_, kMinCandidatesPerPart);
     if (std::none_of(partJoined_.begin(), partJoined_.begin() + parts,
                      [](char joined) { return joined != 0; })) {
@@ -362,7 +417,7 @@ class Watershed {
           if (queued_) {
             makeJoins<Shared>(b, e, level, partCandidates_[part]);
           } else {
-            makeFirstJoins<Shared>(b, e, partCandidates_[part]);
+            makeFirstJoins<Shared, OneArea>(b, e, partCandidates_[part]);
           }
         });
     // The round may be candidates_: it is read no more.
@@ -386,7 +441,7 @@ class Watershed {
   // neighbour, like an unassigned one, as no region. A repeat (parts
   // running side by side may both queue a span) finds the mark no longer
   // queued, or decides as the first visit did and writes what it wrote.
-  template <bool Shared>
+  template <bool Shared, bool OneArea>
   bool markJoins(int begin, int end, int level) {
     bool any = false;
     for (int i = begin; i < end; ++i) {
@@ -396,7 +451,8 @@ class Watershed {
       // A repeat, already decided (checked on one thread too: the list
       // may come from a round run in parts).
       if (queued_ && !isMarkOfLevel(mark + kQueuedShift, level)) continue;
-      const int r = smallestNeighbourRegion<Shared>(s, markedArea(mark));
+      const int r =
+          smallestNeighbourRegion<Shared, OneArea>(s, markedArea(mark));
       if (r == 0) {
         if (queued_) store<Shared>(s, mark + kQueuedShift);
         continue;
@@ -426,7 +482,7 @@ class Watershed {
   // level that mostly joins at once, the few left read their neighbours
   // again where every joiner read its own (the order of the list is
   // irrelevant, as in every round).
-  template <bool Shared>
+  template <bool Shared, bool OneArea>
   void makeFirstJoins(int begin, int end, std::vector<int>& out) {
     out.clear();
     for (int i = begin; i < end; ++i) {
@@ -436,7 +492,9 @@ class Watershed {
         store<Shared>(s, pendingRegion(mark));
         continue;
       }
-      if (mark >= 0 || !joinedNeighbour<Shared>(s, markedArea(mark))) continue;
+      if (mark >= 0 || !joinedNeighbour<Shared, OneArea>(s, markedArea(mark))) {
+        continue;
+      }
       store<Shared>(s, mark - kQueuedShift);
       out.push_back(s);
       if (queueTwice_) out.push_back(s);
@@ -445,13 +503,17 @@ class Watershed {
 
   // Whether a neighbour has a region of `area`, a join pending this round
   // counting as made (parts running side by side may be making it).
-  template <bool Shared>
+  template <bool Shared, bool OneArea>
   bool joinedNeighbour(int span, int area) const {
     bool any = false;
     for (int d = 0; d < 4; ++d) {
       const int value = load<Shared>(neighbour(span, d));
-      const int r = isPending(value) ? pendingRegion(value) : value;
-      any |= regionArea_[r > 0 ? r : 0] == area;
+      if constexpr (OneArea) {
+        any |= value > 0 || isPending(value);
+      } else {
+        const int r = isPending(value) ? pendingRegion(value) : value;
+        any |= regionArea_[r > 0 ? r : 0] == area;
+      }
     }
     return any;
   }
@@ -527,7 +589,8 @@ class Watershed {
   const int* round_ = nullptr;
   int roundFirst_ = 0;
   int roundSize_ = 0;
-  bool queued_ = false;  // the round's candidates have queued marks
+  bool queued_ = false;   // the round's candidates have queued marks
+  bool oneArea_ = false;  // every walkable span has the same area (AreaSeen)
   // A round's results per part: whether any span joined, and the next
   // candidates it queued (one part: swapped with candidates_).
   std::vector<char> partJoined_;
