@@ -192,8 +192,8 @@ class Watershed {
 
   // The areas of the walkable spans a pass met: none, one, or several.
   // Where every walkable span has one area, so has every region, and a
-  // decision of growth needs no region's area (four of its reads, one a
-  // neighbour): on most fields, all of them walkable area 63.
+  // decision of growth needs no region's area (one read for each of its
+  // four neighbours): on most fields, all of them walkable area 63.
   class AreaSeen {
    public:
     void add(int area) {
