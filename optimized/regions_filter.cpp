@@ -20,78 +20,139 @@ using LinkCount = std::pair<int, int>;
 
 // Every region's link counts in one pool, a slice per region, instead of a
 // vector per region: on fields of many small regions the allocations cost
-// more than the merge. A slice that outgrows its room moves to the pool's
-// end with twice the room it needs. A run between regions of two areas goes
-// into no list, only into both regions' flags in `otherArea` (by id): §5.2
-// merges only into a same-area neighbour, and §5.1 asks only whether a
-// region has a neighbour. Where areas alternate (a checkerboard), no list
-// is left, and nothing is allocated for them.
+// more than the merge. A region's list is a ring of slices (`next_`, by the
+// id that first owned a slice): a merge splices the gone region's ring into
+// the target's in O(1) and copies nothing, so the pool never grows (moving a
+// grown slice to the pool's end made it four times its entries on
+// `pillars`). Entry order within a list carries no meaning: the sums and
+// the best neighbour (most links, then smallest id) come out the same in
+// any order. A run between regions of two areas goes into no list, only
+// into both regions' flags in `otherArea` (by id): §5.2 merges only into a
+// same-area neighbour, and §5.1 asks only whether a region has a
+// neighbour. Where areas alternate (a checkerboard), no list is left, and
+// nothing is allocated for them.
 class LinkLists {
  public:
   LinkLists(const RegionLinks& gathered, const std::vector<int>& area,
             std::vector<uint8_t>& otherArea) {
     const int maxId = static_cast<int>(area.size()) - 1;
-    length_.assign(maxId + 1, 0);
+    std::vector<int> length(maxId + 1, 0);
     size_t entries = 0;
     gathered.forEachPair([&](const RegionLink& pair) {
       if (area[pair.region] != area[pair.neighbour]) {
         otherArea[pair.region] = 1;
         return;
       }
-      ++length_[pair.region];
+      ++length[pair.region];
       ++entries;
     });
     if (entries == 0) return;
-    start_.assign(maxId + 2, 0);
-    for (int id = 0; id <= maxId; ++id) {
-      start_[id + 1] = start_[id] + length_[id];
+    start_.assign(maxId + 1, 0);
+    for (int id = 1; id <= maxId; ++id) {
+      start_[id] = start_[id - 1] + length[id - 1];
     }
-    room_ = length_;
+    total_ = length;
+    next_.resize(maxId + 1);
+    for (int id = 0; id <= maxId; ++id) next_[id] = id;
     // The lengths count again as the slices fill.
-    std::fill(length_.begin(), length_.end(), 0);
+    std::fill(length.begin(), length.end(), 0);
     pool_.resize(entries);
     gathered.forEachPair([&](const RegionLink& pair) {
       if (area[pair.region] != area[pair.neighbour]) return;
-      pool_[start_[pair.region] + length_[pair.region]++] = {pair.neighbour,
-                                                             pair.links};
+      pool_[start_[pair.region] + length[pair.region]++] = {pair.neighbour,
+                                                            pair.links};
     });
+    length_ = std::move(length);
   }
 
-  std::span<LinkCount> of(int id) {
-    if (pool_.empty()) return {};
-    return {pool_.data() + start_[id], static_cast<size_t>(length_[id])};
+  bool empty(int id) const { return total_.empty() || total_[id] == 0; }
+
+  template <class F>
+  void forEach(int id, const F& f) const {
+    int slice = id;
+    do {
+      const LinkCount* entry = pool_.data() + start_[slice];
+      for (int i = 0; i < length_[slice]; ++i) f(entry[i]);
+      slice = next_[slice];
+    } while (slice != id);
   }
-  void shorten(int id, int length) { length_[id] = length; }
+
+  // Renames stale ids, drops links that became internal and sums by id, in
+  // place: the kept entries fill the ring's first slices (never past the
+  // entry being read) and the rest of the ring is dropped. A stamp per id
+  // finds an id's entry where a sort (most of the merge's time on many
+  // small basins) did.
+  template <class Find>
+  void normalize(int self, const Find& find) {
+    if (seenIn_.empty()) {
+      seenIn_.assign(length_.size(), 0);
+      slot_.assign(length_.size(), 0);
+    }
+    ++stamp_;
+    int write = self;
+    int written = 0;
+    int kept = 0;
+    int slice = self;
+    do {
+      const size_t begin = start_[slice];
+      for (int i = 0; i < length_[slice]; ++i) {
+        const auto [stale, n] = pool_[begin + i];
+        const int id = find(stale);
+        if (id == self) continue;
+        if (seenIn_[id] == stamp_) {
+          pool_[slot_[id]].second += n;
+          continue;
+        }
+        while (written == length_[write]) {
+          write = next_[write];
+          written = 0;
+        }
+        const size_t at = start_[write] + written++;
+        pool_[at] = {id, n};
+        seenIn_[id] = stamp_;
+        slot_[id] = at;
+        ++kept;
+      }
+      slice = next_[slice];
+    } while (slice != self);
+    length_[write] = written;
+    next_[write] = self;
+    total_[self] = kept;
+  }
+
+  // Gives gone's list to into and empties gone's: swapping the two rings'
+  // successors splices them into one.
+  void moveInto(int gone, int into) {
+    if (total_[gone] == 0) return;
+    std::swap(next_[gone], next_[into]);
+    total_[into] += total_[gone];
+    total_[gone] = 0;
+  }
+
   // Frees every list (move-assigned: a cleared vector keeps its memory).
   void release() {
     pool_ = std::vector<LinkCount>();
     start_ = std::vector<size_t>();
     length_ = std::vector<int>();
-    room_ = std::vector<int>();
-  }
-
-  // Appends gone's list to into's and empties gone's.
-  void moveInto(int gone, int into) {
-    const int needed = length_[into] + length_[gone];
-    if (needed > room_[into]) {
-      const size_t moved = pool_.size();
-      pool_.resize(moved + 2 * static_cast<size_t>(needed));
-      std::copy_n(pool_.begin() + start_[into], length_[into],
-                  pool_.begin() + static_cast<std::ptrdiff_t>(moved));
-      start_[into] = moved;
-      room_[into] = 2 * needed;
-    }
-    std::copy_n(pool_.begin() + start_[gone], length_[gone],
-                pool_.begin() + start_[into] + length_[into]);
-    length_[into] = needed;
-    length_[gone] = 0;
+    next_ = std::vector<int>();
+    total_ = std::vector<int>();
+    seenIn_ = std::vector<unsigned>();
+    slot_ = std::vector<size_t>();
   }
 
  private:
   std::vector<LinkCount> pool_;
+  // By the id that first owned a slice: where it starts, its entries, the
+  // next slice of its ring.
   std::vector<size_t> start_;
   std::vector<int> length_;
-  std::vector<int> room_;
+  std::vector<int> next_;
+  std::vector<int> total_;  // by region id: the entries of its ring
+  // normalize()'s stamp per id (entries of this call carry the current
+  // one) and the id's entry in the pool; made by the first call.
+  std::vector<unsigned> seenIn_;
+  std::vector<size_t> slot_;
+  unsigned stamp_ = 0;
 };
 
 // Work per part below which a thread is not worth starting.
@@ -168,7 +229,7 @@ class SmallRegionMerge {
     // skips empty regions, never sees it.
     std::vector<char> removed(maxId_ + 1, 0);
     for (int id = 1; id <= maxId_; ++id) {
-      if (size_[id] > 0 && size_[id] < minArea && links_.of(id).empty() &&
+      if (size_[id] > 0 && size_[id] < minArea && links_.empty(id) &&
           !otherArea_[id]) {
         removed[id] = 1;
         size_[id] = 0;
@@ -249,44 +310,20 @@ class SmallRegionMerge {
     return count;
   }
 
-  // Renames stale ids, drops links that became internal, sums by id, in
-  // place, in order of first entry: a stamp per id finds an id's entry
-  // where a sort (most of the merge's time on many small basins) did.
-  void normalize(int self) {
-    std::span<LinkCount> counts = links_.of(self);
-    if (seenIn_.empty()) {
-      seenIn_.assign(maxId_ + 1, 0);
-      slot_.assign(maxId_ + 1, 0);
-    }
-    ++stamp_;
-    int kept = 0;
-    for (const auto& [stale, n] : counts) {
-      const int id = ids_.find(stale);
-      if (id == self) continue;
-      if (seenIn_[id] == stamp_) {
-        counts[slot_[id]].second += n;
-      } else {
-        seenIn_[id] = stamp_;
-        slot_[id] = kept;
-        counts[kept++] = {id, n};
-      }
-    }
-    links_.shorten(self, kept);
-  }
-
   bool mergeIntoBestNeighbour(int id) {
-    if (links_.of(id).empty()) return false;
-    normalize(id);
+    if (links_.empty(id)) return false;
+    links_.normalize(id, [this](int stale) { return ids_.find(stale); });
     int best = 0;
     int bestLinks = 0;
     // The most links; on a tie, the smallest id.
-    for (const auto& [other, n] : links_.of(id)) {
+    links_.forEach(id, [&](const LinkCount& entry) {
+      const auto [other, n] = entry;
       if (area_[other] == area_[id] &&
           (n > bestLinks || (n == bestLinks && other < best))) {
         best = other;
         bestLinks = n;
       }
-    }
+    });
     if (best == 0) return false;
     ids_.merge(id, best);
     size_[best] += size_[id];
@@ -302,8 +339,6 @@ class SmallRegionMerge {
     size_ = std::vector<int64_t>();
     area_ = std::vector<int>();
     otherArea_ = std::vector<uint8_t>();
-    seenIn_ = std::vector<unsigned>();
-    slot_ = std::vector<int>();
   }
 
   // The gathered flags, or none yet where the gathering kept every run.
@@ -319,11 +354,6 @@ class SmallRegionMerge {
   std::vector<int> area_;
   std::vector<uint8_t> otherArea_;  // by id: linked to another area
   LinkLists links_;
-  // normalize()'s stamp per id (entries of this call carry the current
-  // one) and the id's entry; made by the first call.
-  std::vector<unsigned> seenIn_;
-  std::vector<int> slot_;
-  unsigned stamp_ = 0;
 };
 
 }  // namespace
