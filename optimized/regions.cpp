@@ -72,7 +72,7 @@ RegionResult partition(const Heightfield& hf, const Settings& settings,
           watershedPartition(hf, result.distances, gathered, workers, scratch);
       result.regionCount =
           filterAndMerge(std::move(gathered), regions, settings.minRegionArea,
-                         settings.mergeRegionArea, workers);
+                         settings.mergeRegionArea);
       return result;
     }
     case Partition::Monotone: {
@@ -81,7 +81,7 @@ RegionResult partition(const Heightfield& hf, const Settings& settings,
       regions = monotoneRegions(hf, links, scratch, &gathered);
       result.regionCount =
           filterAndMerge(std::move(gathered), regions, settings.minRegionArea,
-                         settings.mergeRegionArea, workers);
+                         settings.mergeRegionArea);
       return result;
     }
     case Partition::Layers:

@@ -157,7 +157,6 @@ class LinkLists {
 
 // Work per part below which a thread is not worth starting.
 constexpr int kMinRowsPerPart = 64;
-constexpr int kMinSpansPerPart = 1 << 16;
 
 // The link from span s (region r) in direction d to `target` (region
 // `neighbour`), when it joins two regions: a run between regions of one
@@ -223,7 +222,7 @@ class SmallRegionMerge {
         links_(gathered, area_, otherArea_) {}
 
   // Returns the number of regions left; ids come out as §5.3 numbers them.
-  int run(int64_t minArea, int64_t mergeArea, Workers& workers) {
+  int run(int64_t minArea, int64_t mergeArea) {
     // §5.1 first. An island has no link to another region, so no region
     // has one to it: removing it changes no list, and the merge, which
     // skips empty regions, never sees it.
@@ -251,10 +250,6 @@ class SmallRegionMerge {
     for (int id = 1; id <= maxId_; ++id) {
       final[id] = removed[id] ? 0 : ids_.find(id);
     }
-    if (workers.partsFor(static_cast<int>(regions_.size()), kMinSpansPerPart) >
-        1) {
-      return renameInParts(final, workers);
-    }
     // Each id's number is looked up once, at its first span, and kept by
     // id: a span then reads one table, where it read two in a row.
     std::vector<int> number(maxId_ + 1, 0);
@@ -279,37 +274,6 @@ class SmallRegionMerge {
   }
 
  private:
-  // The renaming cut into span ranges: each part renames its spans to
-  // their survivors and lists the survivors in order of their first span
-  // in the range; the lists in part order give each survivor's first span
-  // overall, so the numbers are the one-pass numbers.
-  int renameInParts(const std::vector<int>& final, Workers& workers) {
-    const int n = static_cast<int>(regions_.size());
-    std::vector<std::vector<int>> firstSeen(
-        workers.partsFor(n, kMinSpansPerPart));
-    workers.forRanges(n, kMinSpansPerPart, [&](int b, int e, int part) {
-      std::vector<char> seen(maxId_ + 1, 0);
-      for (int s = b; s < e; ++s) {
-        const int survivor = final[regions_[s]];
-        regions_[s] = survivor;
-        if (survivor == 0 || seen[survivor]) continue;
-        seen[survivor] = 1;
-        firstSeen[part].push_back(survivor);
-      }
-    });
-    std::vector<int> number(maxId_ + 1, 0);
-    int count = 0;
-    for (const std::vector<int>& list : firstSeen) {
-      for (int survivor : list) {
-        if (number[survivor] == 0) number[survivor] = ++count;
-      }
-    }
-    workers.forRanges(n, kMinSpansPerPart, [&](int b, int e, int) {
-      for (int s = b; s < e; ++s) regions_[s] = number[regions_[s]];
-    });
-    return count;
-  }
-
   bool mergeIntoBestNeighbour(int id) {
     if (links_.empty(id)) return false;
     links_.normalize(id, [this](int stale) { return ids_.find(stale); });
@@ -462,9 +426,8 @@ void removeIslands(Labelled& labelled, int64_t minArea) {
 }
 
 int filterAndMerge(RegionLinks gathered, std::vector<int>& regions,
-                   int64_t minArea, int64_t mergeArea, Workers& workers) {
-  return SmallRegionMerge(std::move(gathered), regions)
-      .run(minArea, mergeArea, workers);
+                   int64_t minArea, int64_t mergeArea) {
+  return SmallRegionMerge(std::move(gathered), regions).run(minArea, mergeArea);
 }
 
 int numberRegions(std::vector<int>& regions) {
