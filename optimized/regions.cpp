@@ -78,7 +78,8 @@ RegionResult partition(const Heightfield& hf, const Settings& settings,
     case Partition::Monotone: {
       // §5 takes its link lists from the sweep, which reads every link.
       RegionLinks gathered;
-      regions = monotoneRegions(hf, links, scratch, &gathered);
+      regions = monotoneRegions(hf, links, scratch, &gathered,
+                                CrossAreaRuns::Flagged);
       result.regionCount =
           filterAndMerge(std::move(gathered), regions, settings.minRegionArea,
                          settings.mergeRegionArea);

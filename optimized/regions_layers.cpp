@@ -269,7 +269,7 @@ bool isSingleFloor(const Heightfield& hf) {
 // after it, every link between two regions is seen once from each end.
 void gatherRow(const Heightfield& hf, const std::vector<int>& region, int first,
                const std::vector<int>& left, const std::vector<int>& below,
-               RegionLinks& gathered) {
+               CrossAreaRuns crossArea, RegionLinks& gathered) {
   const int count = static_cast<int>(left.size());
   for (int i = 0; i < count; ++i) {
     const int s = first + i;
@@ -279,6 +279,12 @@ void gatherRow(const Heightfield& hf, const std::vector<int>& region, int first,
     gathered.area[r] = hf.spans[s].area;
     for (int t : {left[i], below[i]}) {
       if (t < 0 || region[t] == 0 || region[t] == r) continue;
+      // A region's spans share its area (a sweep chains only those).
+      if (crossArea == CrossAreaRuns::Flagged &&
+          hf.spans[t].area != hf.spans[s].area) {
+        gathered.otherArea[r] = gathered.otherArea[region[t]] = 1;
+        continue;
+      }
       gathered.add(r, region[t]);
     }
   }
@@ -288,14 +294,19 @@ void gatherRow(const Heightfield& hf, const std::vector<int>& region, int first,
 // sweeps get their region ids: no per-span sweep array. The touch tables
 // grow with the region ids instead of being sized for every span.
 std::vector<int> monotoneRegions(const Heightfield& hf, const LiveLinks& links,
-                                 Scratch& scratch, RegionLinks* gathered) {
+                                 Scratch& scratch, RegionLinks* gathered,
+                                 CrossAreaRuns crossArea) {
   std::vector<int> region = ScratchAccess::takeInts(scratch, hf.spanCount());
   region.assign(hf.spanCount(), 0);
   std::vector<int> sweepRegion;
   std::vector<int> left, below;  // N(s, 0) and N(s, 3) of the row's spans
   RowSweeps sweeps;
   int nextId = 1;
-  if (gathered) *gathered = RegionLinks{{0}, {0}, {}, {}, {}};
+  const bool flagged = crossArea == CrossAreaRuns::Flagged;
+  if (gathered) {
+    *gathered = RegionLinks{{0}, {0}, {}, {}, {}};
+    if (flagged) gathered->otherArea.assign(1, 0);
+  }
   for (int z = 0; z < hf.depth; ++z) {
     sweeps.startRow(z);
     const int first = hf.cellStart[z * hf.width];
@@ -330,7 +341,8 @@ std::vector<int> monotoneRegions(const Heightfield& hf, const LiveLinks& links,
     if (gathered) {
       gathered->size.resize(nextId, 0);
       gathered->area.resize(nextId, 0);
-      gatherRow(hf, region, first, left, below, *gathered);
+      if (flagged) gathered->otherArea.resize(nextId, 0);
+      gatherRow(hf, region, first, left, below, crossArea, *gathered);
     }
   }
   return region;

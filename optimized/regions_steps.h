@@ -86,11 +86,18 @@ struct RegionLinks {
   }
 };
 
+// How a gathering sweep keeps a run between regions of two areas: as a
+// run (the layer merge reads every neighbour), or only as both regions'
+// flags in RegionLinks::otherArea (§5 asks only whether one exists; a
+// checkerboard's monotone partition kept 12 bytes a link for it).
+enum class CrossAreaRuns { Kept, Flagged };
+
 // §3, unfiltered; ids 1..n in sweep order. With `gathered`, also the
 // partition's RegionLinks, taken from the links the sweep reads anyway.
 std::vector<int> monotoneRegions(const Heightfield& hf, const LiveLinks& links,
                                  Scratch& scratch,
-                                 RegionLinks* gathered = nullptr);
+                                 RegionLinks* gathered = nullptr,
+                                 CrossAreaRuns crossArea = CrossAreaRuns::Kept);
 
 // A partition before §5.1 with what §5.1 asks of each region id, gathered
 // by the step that made it: its span count, and whether a mutual link joins
