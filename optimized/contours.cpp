@@ -121,28 +121,37 @@ class Tracer {
     if (z0 * hf_.width == lastCell) return;  // no cells
     const int first = hf_.cellStart[z0 * hf_.width];
     const int last = z1 < hf_.depth ? hf_.cellStart[lastCell] : spanCount_;
-    std::memset(edges_.data() + first, 0, static_cast<size_t>(last - first));
-    for (int cell = z0 * hf_.width; cell < lastCell; ++cell) {
-      const int end = hf_.cellStart[cell] + hf_.counts[cell];
-      const bool lastRow = cell + hf_.width >= lastCell;
-      for (int s = hf_.cellStart[cell]; s < end; ++s) {
-        const int r = regions_[s];
+    // Locals, not members: a byte stored to `edges` may alias anything, so
+    // what is read through `this` would be loaded again after each one.
+    const LiveLinks links = links_;
+    uint8_t* const edges = edges_.data();
+    const int* const regions = regions_.data();
+    const Span* const spans = hf_.spans.data();
+    const int* const cellStart = hf_.cellStart.data();
+    const auto* const counts = hf_.counts.data();
+    const int width = hf_.width;
+    std::memset(edges + first, 0, static_cast<size_t>(last - first));
+    for (int cell = z0 * width; cell < lastCell; ++cell) {
+      const int end = cellStart[cell] + counts[cell];
+      const bool lastRow = cell + width >= lastCell;
+      for (int s = cellStart[cell]; s < end; ++s) {
+        const int r = regions[s];
         if (r < 1) continue;
-        noteArea(areas, r, hf_.spans[s].area);
-        unsigned inner = edges_[s];
+        noteArea(areas, r, spans[s].area);
+        unsigned inner = edges[s];
         for (int d : {1, 2}) {
-          const int t = links_.rawTarget(s, cell, d);
-          if (t < 0 || regions_[t] != r || !links_.linksBack(s, cell, d, t)) {
+          const int t = links.rawTarget(s, cell, d);
+          if (t < 0 || regions[t] != r || !links.linksBack(s, cell, d, t)) {
             continue;
           }
           inner |= 1u << d;
           if (d == 1 && lastRow) {
             acrossCut.push_back(t);
           } else {
-            edges_[t] |= static_cast<uint8_t>(1u << ((d + 2) & 3));
+            edges[t] |= static_cast<uint8_t>(1u << ((d + 2) & 3));
           }
         }
-        edges_[s] = static_cast<uint8_t>(~inner & 0xFu);
+        edges[s] = static_cast<uint8_t>(~inner & 0xFu);
       }
     }
   }

@@ -46,12 +46,19 @@ class MutualLinks {
 // that read each span's neighbours a few times in span order (monotone,
 // layers, filtering, contours), deriving is as cheap as reading a table,
 // and the table (16 bytes a span, written and paged in) is never built.
+// It holds the arrays' addresses, not the heightfield: a copy in a local
+// keeps them in registers, where reads through the heightfield's vectors
+// were loaded again after every byte a caller stored (a byte store may
+// alias anything; terrain-1M's contours 9.44 -> 7.17 ms).
 class LiveLinks {
  public:
   explicit LiveLinks(const Heightfield& hf)
-      : hf_(hf), cellOffset_{-1, hf.width, 1, -hf.width} {}
+      : spans_(hf.spans.data()),
+        cellStart_(hf.cellStart.data()),
+        spanCell_(hf.spanCell.data()),
+        cellOffset_{-1, hf.width, 1, -hf.width} {}
   int operator()(int span, int dir) const {
-    return at(span, hf_.spanCell[span], dir);
+    return at(span, spanCell_[span], dir);
   }
   // The same where the caller walks the cells and knows the span's.
   int at(int span, int cell, int dir) const {
@@ -61,16 +68,18 @@ class LiveLinks {
   // The span the raw link names, mutual or not, or -1: a caller that can
   // rule a target out by its region first skips the check of the link back.
   int rawTarget(int span, int cell, int dir) const {
-    const int link = hf_.spans[span].link[dir];
-    return link < 0 ? -1 : hf_.cellStart[cell + cellOffset_[dir]] + link;
+    const int link = spans_[span].link[dir];
+    return link < 0 ? -1 : cellStart_[cell + cellOffset_[dir]] + link;
   }
   // Whether the raw target's link back names the span (the link is mutual).
   bool linksBack(int span, int cell, int dir, int target) const {
-    return hf_.spans[target].link[(dir + 2) & 3] == span - hf_.cellStart[cell];
+    return spans_[target].link[(dir + 2) & 3] == span - cellStart_[cell];
   }
 
  private:
-  const Heightfield& hf_;
+  const Span* spans_;
+  const int* cellStart_;
+  const int* spanCell_;
   int cellOffset_[4];
 };
 
