@@ -51,8 +51,12 @@ bool bruteForceCrossing(const Loop& loop) {
 bool gridCrossing(const Loop& loop) {
   const int n = static_cast<int>(loop.size());
   const BucketGrid grid(boundingBox(loop), n);
+  // Edge e's far end, without the division of (e + 1) % n.
+  auto end = [&](int e) -> const ContourVertex& {
+    return loop[e + 1 == n ? 0 : e + 1];
+  };
   auto forEachBucket = [&](int e, auto&& visit) {
-    grid.anyBucketOf(loop[e], loop[(e + 1) % n], [&](int64_t bucket) {
+    grid.anyBucketOf(loop[e], end(e), [&](int64_t bucket) {
       visit(bucket);
       return false;
     });
@@ -73,8 +77,7 @@ bool gridCrossing(const Loop& loop) {
       const int e = members[i];
       for (int64_t j = i + 1; j < start[b + 1]; ++j) {
         const int f = members[j];
-        if (properCross(loop[e], loop[(e + 1) % n], loop[f],
-                        loop[(f + 1) % n])) {
+        if (properCross(loop[e], end(e), loop[f], end(f))) {
           return true;
         }
       }
@@ -156,7 +159,7 @@ bool containsPoint(const Loop& loop, const ContourVertex& p) {
   const size_t n = loop.size();
   for (size_t i = 0; i < n; ++i) {
     const ContourVertex& a = loop[i];
-    const ContourVertex& b = loop[(i + 1) % n];
+    const ContourVertex& b = loop[i + 1 == n ? 0 : i + 1];
     if (onSegment(a, b, p)) return true;
     if (rayCrosses(a, b, p)) inside = !inside;
   }

@@ -104,9 +104,9 @@ class EdgeIndex {
 
   template <class Visit>
   static void forEachEdge(const Loop& loop, Visit&& visit) {
-    for (size_t i = 0; i < loop.size(); ++i) {
-      visit(loop[i], loop[(i + 1) % loop.size()]);
-    }
+    if (loop.empty()) return;
+    for (size_t i = 0; i + 1 < loop.size(); ++i) visit(loop[i], loop[i + 1]);
+    visit(loop.back(), loop.front());
   }
 
   void unlink(int64_t bucket, const ContourVertex& a, const ContourVertex& b) {

@@ -47,6 +47,12 @@ int64_t length2(const ContourVertex& a, const ContourVertex& b) {
   return dx * dx + dz * dz;
 }
 
+// A stretch's unwrapped index (below 2n: a stretch wraps at most once) as a
+// vertex index, without the division of i % n.
+int wrapped(int i, int n) {
+  return i < n ? i : i - n;
+}
+
 // One thread's working lists of simplifyOnce, kept from loop to loop: on a
 // field of many small regions, allocating them for every loop cost more
 // than simplifying it.
@@ -67,8 +73,10 @@ void initialKept(const Loop& raw, std::vector<char>& kept) {
   const int n = static_cast<int>(raw.size());
   kept.assign(n, 0);
   bool anyPortal = false;
-  for (int i = 0; i < n; ++i) {
-    if (raw[i].neighbor != raw[(i + n - 1) % n].neighbor) {
+  // The previous vertex is carried along, not taken modulo n (a division
+  // a vertex, a quarter of a short loop's simplification).
+  for (int i = 0, prev = n - 1; i < n; prev = i++) {
+    if (raw[i].neighbor != raw[prev].neighbor) {
       kept[i] = 1;
       anyPortal = true;
     }
@@ -88,8 +96,8 @@ void initialKept(const Loop& raw, std::vector<char>& kept) {
 // wrap, rather than taking every index modulo n (a division a vertex).
 std::pair<int, double> farthest(const Loop& raw, int ia, int ib) {
   const int n = static_cast<int>(raw.size());
-  const ContourVertex& a = raw[ia % n];
-  const ContourVertex& b = raw[ib % n];
+  const ContourVertex& a = raw[wrapped(ia, n)];
+  const ContourVertex& b = raw[wrapped(ib, n)];
   int best = -1;
   double bestD2 = -1;
   // cross² below this gives a distance² below bestD2 by far more than a
@@ -101,7 +109,7 @@ std::pair<int, double> farthest(const Loop& raw, int ia, int ib) {
     for (int i = from; i < to; ++i) {
       const ContourVertex& p = raw[i - offset];
       const double d2 = distance2(a, b, p, skipBelow);
-      if (d2 > bestD2 || (d2 == bestD2 && lexLess(p, raw[best % n]))) {
+      if (d2 > bestD2 || (d2 == bestD2 && lexLess(p, raw[wrapped(best, n)]))) {
         best = i;
         bestD2 = d2;
         skipBelow = bestD2 * static_cast<double>(len2) * (1 - 1e-9);
@@ -165,20 +173,20 @@ void refineStretch(const Loop& raw, int ia, int ib, const Pass& pass,
     const auto [a, b] = stack.back();
     stack.pop_back();
     if (b - a < 2) continue;  // no interior raw vertex
-    const int neighbour = raw[a % n].neighbor;
+    const int neighbour = raw[wrapped(a, n)].neighbor;
     if (pass.straightBorders && rules.isStraightBorder(neighbour)) continue;
     int split = -1;
-    const auto [far, far2] = b - a <= scratch.straight[a % n]
+    const auto [far, far2] = b - a <= scratch.straight[wrapped(a, n)]
                                  ? std::pair{-1, 0.0}
                                  : farthest(raw, a, b);
     if (far2 > maxError2) {
       split = far;
     } else if (pass.maxEdgeLength > 0 && neighbour == 0 &&
-               length2(raw[a % n], raw[b % n]) > maxEdge2) {
+               length2(raw[wrapped(a, n)], raw[wrapped(b, n)]) > maxEdge2) {
       split = (a + b) / 2;
     }
     if (split < 0) continue;
-    kept[split % n] = 1;
+    kept[wrapped(split, n)] = 1;
     stack.push_back({split, b});
     stack.push_back({a, split});
   }
