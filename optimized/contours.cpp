@@ -323,7 +323,8 @@ class RegionContours {
                           : &holes_[h].simplified.vertices);
     }
     const Loop& base = raw ? outline.traced->raw : outline.simplified.vertices;
-    return contours::joinHoles(base, loops, region_);
+    // Only the simplified loops' join is tested for a crossing.
+    return contours::joinHoles(base, loops, region_, !raw);
   }
 
   // Takes the simplified loop, which emit() needs no more.
@@ -331,7 +332,7 @@ class RegionContours {
     if (outline.holes.empty()) return std::move(outline.simplified.vertices);
     bool raw = false;
     contours::JoinResult joined = join(outline, raw);
-    if (contours::hasProperCrossing(joined.loop)) {
+    if (joined.properCrossing) {
       ++out_.rawFallbacks;
       raw = true;
       joined = join(outline, raw);

@@ -16,12 +16,6 @@ bool oppositeStrict(int64_t a, int64_t b) {
   return (a > 0 && b < 0) || (a < 0 && b > 0);
 }
 
-bool properCross(const ContourVertex& a, const ContourVertex& b,
-                 const ContourVertex& c, const ContourVertex& d) {
-  return oppositeStrict(orient(a, b, c), orient(a, b, d)) &&
-         oppositeStrict(orient(c, d, a), orient(c, d, b));
-}
-
 // p is collinear with a b: is it within the closed segment?
 bool withinBox(const ContourVertex& a, const ContourVertex& b,
                const ContourVertex& p) {
@@ -102,6 +96,12 @@ bool rayCrosses(const ContourVertex& a, const ContourVertex& b,
 }
 
 }  // namespace
+
+bool properCross(const ContourVertex& a, const ContourVertex& b,
+                 const ContourVertex& c, const ContourVertex& d) {
+  return oppositeStrict(orient(a, b, c), orient(a, b, d)) &&
+         oppositeStrict(orient(c, d, a), orient(c, d, b));
+}
 
 Box boundingBox(const Loop& loop) {
   Box box{loop[0].x, loop[0].x, loop[0].z, loop[0].z};

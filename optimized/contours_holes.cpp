@@ -61,8 +61,8 @@ class EdgeIndex {
   }
 
   // Unlinks one entry of each edge of `loop` from every bucket it was
-  // added to. Where two edges have the same ends, either may go: blocks()
-  // reads only the ends.
+  // added to, marking it removed. Where two edges have the same ends,
+  // either may go: blocks() and anyProperCrossing() read only the ends.
   void removeLoop(const Loop& loop) {
     forEachEdge(loop, [&](const ContourVertex& a, const ContourVertex& b) {
       grid_.anyBucketOf(a, b, [&](int64_t bucket) {
@@ -90,6 +90,28 @@ class EdgeIndex {
     });
   }
 
+  int entryCount() const { return static_cast<int>(entries_.size()); }
+
+  // Whether two of the first `count` entries' edges cross properly. Two
+  // edges that cross share the bucket of the crossing point, so the pairs
+  // within each bucket are all the pairs that can. Each entry is tested
+  // against the older ones of its bucket, which are all among the first
+  // `count`.
+  bool anyProperCrossing(int count) const {
+    for (int i = 0; i < count; ++i) {
+      const Entry& e = entries_[i];
+      if (e.next == kRemoved) continue;
+      const ContourVertex a{e.ax, 0, e.az, 0}, b{e.bx, 0, e.bz, 0};
+      for (int at = e.next; at != kNone; at = entries_[at].next) {
+        const Entry& f = entries_[at];
+        if (properCross(a, b, {f.ax, 0, f.az, 0}, {f.bx, 0, f.bz, 0})) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
   void release() {
     std::vector<int>().swap(head_);
     std::vector<Entry>().swap(entries_);
@@ -97,9 +119,10 @@ class EdgeIndex {
 
  private:
   static constexpr int kNone = -1;
+  static constexpr int kRemoved = -2;
   struct Entry {
     int ax, az, bx, bz;  // the edge's ends (the tests read x and z only)
-    int next;            // the bucket's next entry, or kNone
+    int next;            // the bucket's next entry, kNone, or kRemoved
   };
 
   template <class Visit>
@@ -112,9 +135,10 @@ class EdgeIndex {
   void unlink(int64_t bucket, const ContourVertex& a, const ContourVertex& b) {
     for (int* link = &head_[bucket]; *link != kNone;
          link = &entries_[*link].next) {
-      const Entry& e = entries_[*link];
+      Entry& e = entries_[*link];
       if (e.ax == a.x && e.az == a.z && e.bx == b.x && e.bz == b.z) {
         *link = e.next;
+        e.next = kRemoved;
         return;
       }
     }
@@ -299,9 +323,10 @@ class Joiner {
     }
     edges_.addLoop(outline);
     for (const Loop* hole : holes) edges_.addLoop(*hole);
+    loopEntries_ = edges_.entryCount();
   }
 
-  JoinResult run() {
+  JoinResult run(bool checkCrossing) {
     std::vector<int> leftmost(holes_.size());
     for (size_t h = 0; h < holes_.size(); ++h) {
       leftmost[h] = leftmostIndex(*holes_[h]);
@@ -316,6 +341,15 @@ class Joiner {
       }
       splice(q, *holes_[h], leftmost[h]);
       ++result.joined;
+    }
+    // The index holds the merged loop's edges, so it answers the crossing
+    // test without a grid of its own, and the bridges need no test: each
+    // was accepted touching no indexed edge but those with an end at its
+    // own ends' positions (which cannot cross it properly), and every edge
+    // indexed later is a later bridge, tested against it in turn. The
+    // outline's and the joined holes' edges are the entries added first.
+    if (checkCrossing) {
+      result.properCrossing = edges_.anyProperCrossing(loopEntries_);
     }
     // The indices go before the loop is copied out, so that the two do not
     // add up in the stage's peak.
@@ -381,7 +415,8 @@ class Joiner {
   MergedLoop loop_;
   VertexIndex vertices_;
   EdgeIndex edges_;
-  Loop run_;  // the nodes of a splice, kept from hole to hole
+  int loopEntries_ = 0;  // the entries of the outline's and holes' edges
+  Loop run_;             // the nodes of a splice, kept from hole to hole
   // NearestFirst's lists, kept from hole to hole.
   mutable std::vector<NearestFirst::Key> pending_;
   mutable std::vector<NearestFirst::Ready> ready_;
@@ -390,8 +425,8 @@ class Joiner {
 }  // namespace
 
 JoinResult joinHoles(const Loop& outline, const std::vector<const Loop*>& holes,
-                     int region) {
-  return Joiner(outline, holes, region).run();
+                     int region, bool checkCrossing) {
+  return Joiner(outline, holes, region).run(checkCrossing);
 }
 
 }  // namespace regcon::opt::contours

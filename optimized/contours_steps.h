@@ -47,8 +47,12 @@ Box boundingBox(const Loop& loop);
 // Twice the signed area (shoelace); positive when counter-clockwise.
 int64_t signedArea2(const Loop& loop);
 
-// Whether two edges of the closed loop cross properly (at one point strictly
-// inside both).
+// Whether segments a b and c d cross properly (at one point strictly inside
+// both).
+bool properCross(const ContourVertex& a, const ContourVertex& b,
+                 const ContourVertex& c, const ContourVertex& d);
+
+// Whether two edges of the closed loop cross properly.
 bool hasProperCrossing(const Loop& loop);
 
 // Whether closed segments a b and c d share a point.
@@ -85,12 +89,14 @@ struct JoinResult {
   Loop loop;
   int joined = 0;
   int failed = 0;
+  bool properCrossing = false;  // hasProperCrossing(loop), if asked for
 };
 
 // §6 Holes / readings R11: joins `holes` (discovery order) into `outline` in
-// leftmost-vertex order; failed holes are left out.
+// leftmost-vertex order; failed holes are left out. With `checkCrossing`,
+// also finds whether the merged loop has two edges that cross properly.
 JoinResult joinHoles(const Loop& outline, const std::vector<const Loop*>& holes,
-                     int region);
+                     int region, bool checkCrossing = false);
 
 // Even-odd rule, a point on an edge counts as inside.
 bool containsPoint(const Loop& loop, const ContourVertex& p);
