@@ -958,5 +958,53 @@ TEST_P(Contours, HoleOutweighingItsOutlineIsDroppedByTheAreaRule) {
   expectCounterClockwise(set);
 }
 
+// A hole that finds no bridge is not part of the merged loop, so the final
+// crossing check (readings R11) does not see its edges, even where they
+// cross the outline. Region 1 on two floors that do not link (2 apart):
+//   y 2:  z=0  aaa      y 0:  z=0  ...
+//         z=1  a.a            z=1  aa.
+//         z=2  aaa            z=2  ...
+// Spans in order: (0,0) (1,0) (2,0) (0,1)y0 (0,1)y2 (1,1)y0 (2,1) (0,2)
+// (1,2) (2,2). Loops in span order:
+//  - the ring's border from span 0 dir 0: (0,0)-(3,3), area2 18, one
+//    neighbour value -1: min (0,0), max (3,3), then (3,0) and (0,3) (d2 4.5);
+//  - the ring's hole from span 1 dir 1: (2,1) (1,1) (1,2) (2,2), all 0,
+//    area2 -2. Kept min (1,1) and max (2,2); (1,2) and (2,1) are d2 0.5
+//    off: 2 vertices, so the MaxError 0 retry keeps all four (no crossing
+//    check there, and a retry that succeeds counts nothing);
+//  - the lower floor from span 3 dir 0: 0 (0,2,-1) 1 (0,1,0) 2 (1,1,0)
+//    3 (2,1,0) 4 (2,2,0) 5 (1,2,0), area2 4. Portals 0 and 1; on the
+//    stretch 1 -> 0, a = (0,1), b = (0,2): (2,1) and (2,2) are d2 4 (to
+//    an end), the smaller (x, z) (2,1) is kept; on 3 -> 0, (2,2) is d2
+//    4/5 and (1,2) 1/5: the triangle (0,2) (0,1) (2,1), area2 2, no
+//    crossing.
+// The hole's leftmost vertex p = (1,1) lies on the triangle's edge
+// (0,1)-(2,1), so the triangle (area2 2 < 18) takes it. Candidates:
+//  - (0,1) and (2,1), d2 1: p lies on the line of the triangle's edge
+//    (0,1) -> (2,1), not strictly left of it, so p is outside the cone at
+//    (0,1); (2,1) is the hole's own vertex, on the ray p -> (2,1) of the
+//    cone at p;
+//  - (0,2), d2 2: both cones hold, but the edge (0,1)-(2,1) passes
+//    through p without ending there, so it touches the segment.
+// No bridge: the hole is dropped (+1 DroppedHoles) and the merged loop is
+// the triangle alone, which does not cross itself. The dropped hole's edge
+// (1,1)-(1,2) crosses the chord (2,1)-(0,2) at (1, 1.5): a check reading
+// the hole's edges too would join the raw loops instead (+1 RawFallbacks).
+TEST_P(Contours, HoleWithNoBridgeIsLeftOutOfTheCrossingCheck) {
+  const Heightfield hf =
+      testing::floorsFromAscii({{"222", "2.2", "222"}, {"...", "00.", "..."}});
+  ASSERT_EQ(hf.spanCount(), 10);
+  const ContourSet set =
+      impl().contours(hf, std::vector<int>(10, 1), defaults());
+  ASSERT_EQ(set.contours.size(), 2u);
+  EXPECT_EQ(set.contours[0].vertices,
+            (Loop{ContourVertex{0, 2, 0, -1}, ContourVertex{3, 2, 0, -1},
+                  ContourVertex{3, 2, 3, -1}, ContourVertex{0, 2, 3, -1}}));
+  EXPECT_EQ(set.contours[1].vertices,
+            (Loop{P(0, 2, -1), P(0, 1, 0), P(2, 1, 0)}));
+  expectCounters(set, 0, 1);
+  expectCounterClockwise(set);
+}
+
 }  // namespace
 }  // namespace regcon
