@@ -7,6 +7,7 @@
 #include <set>
 #include <sstream>
 
+#include "checks/invariants.h"
 #include "core/builder.h"
 #include "core/implementation.h"
 #include "gen/suite_cases.h"
@@ -131,6 +132,12 @@ std::vector<BuiltCase> generatedCases(const Selection& selection) {
 
 constexpr int kMaxSide = 40;  // the suite's files stay small
 
+// The spec's defaults (§7), as the given/ cases and the reject/ documents
+// are run with.
+constexpr const char* kDefaultSettingsText =
+    R"({"format":"build3d.settings","version":1})"
+    "\n";
+
 // The settings every exported test field runs with: each partition, no
 // island removal and no merging, so the drawn shapes survive.
 std::string testSettingsText(Partition partition) {
@@ -141,9 +148,43 @@ std::string testSettingsText(Partition partition) {
   return documentText(writeSettings, settings);
 }
 
+// Whether every walkable span has one area id, so that one region may hold
+// them all (readings R12).
+bool oneWalkableArea(const Heightfield& hf) {
+  std::set<int> areas;
+  for (const Span& span : hf.spans) {
+    if (span.area != 0) areas.insert(span.area);
+  }
+  return areas.size() == 1;
+}
+
+// A drawing with floors over floors as its tests hand it to §6: every
+// walkable span region 1 (area-0 spans 0), so that one region's loops
+// overlap seen from above (outlines inside outlines, holes crossing their
+// outline's chords, areas that cancel), at the defaults and at MaxError 0.
+// No partition of the region stage gives such a region.
+std::vector<BuiltCase> oneRegionCases(Heightfield hf, const std::string& name) {
+  std::vector<int> ids(hf.spanCount());
+  for (int s = 0; s < hf.spanCount(); ++s) ids[s] = hf.spans[s].area ? 1 : 0;
+  hf.regions = ids;
+  const std::string chfFile = "test-" + name + "-one-region.chf.json";
+  const std::string chfText = documentText(writeHeightfield, hf);
+  const std::string what = "drawn by the hand-worked test " + name +
+                           " (tests/), exported; one given region";
+  Settings exact;
+  exact.maxError = 0;
+  return {
+      {"test/" + name + "/given", chfFile, "given.settings.json", "test", what,
+       chfText, kDefaultSettingsText},
+      {"test/" + name + "/given-max-error-0", chfFile,
+       "test-given-max-error-0.settings.json", "test", what + " at MaxError 0",
+       chfText, documentText(writeSettings, exact)}};
+}
+
 // The fields the hand-worked tests drew (REGCON_EXPORT_FIELDS, see
 // tests/test_support.h), each once (the first name in sorted order of
-// identical drawings), in every partition; grids up to 40 x 40 only.
+// identical drawings), in every partition, those with floors over floors
+// also as one given region; grids up to 40 x 40 only.
 std::vector<BuiltCase> testCases(const fs::path& dir) {
   std::vector<fs::path> files;
   for (const auto& entry : fs::directory_iterator(dir)) {
@@ -168,6 +209,10 @@ std::vector<BuiltCase> testCases(const fs::path& dir) {
            "test-" + partition + ".settings.json", "test",
            "drawn by the hand-worked test " + name + " (tests/), exported",
            text, testSettingsText(p)});
+    }
+    if (checks::anyColumnHoldsTwoWalkableSpans(hf) && oneWalkableArea(hf)) {
+      const auto given = oneRegionCases(hf, name);
+      cases.insert(cases.end(), given.begin(), given.end());
     }
   }
   return cases;
@@ -227,8 +272,7 @@ std::vector<BuiltCase> givenCases() {
       {"disconnected", givenIds(1, 1, 2, 0),
        "region 1 in two pieces: two outlines of one region"},
   };
-  const std::string settings = R"({"format":"build3d.settings","version":1})"
-                               "\n";
+  const std::string settings = kDefaultSettingsText;
   std::vector<BuiltCase> cases;
   for (const Given& g : kGiven) {
     Heightfield hf = givenField();
@@ -387,10 +431,7 @@ std::string buildSuite(const SuiteBuildOptions& options) {
     writeText(out / "cases" / c.settingsFile, c.settingsText);
     manifest["cases"].push_back(manifestEntry(c));
   }
-  const std::string defaultSettings =
-      R"({"format":"build3d.settings","version":1})"
-      "\n";
-  writeText(out / "reject" / "default.settings.json", defaultSettings);
+  writeText(out / "reject" / "default.settings.json", kDefaultSettingsText);
   writeText(out / "reject" / "valid.chf.json", std::string(kValidChf) + "\n");
   manifest["mustReject"] = Json::array();
   for (const RejectDocument& r : mustRejectDocuments()) {
