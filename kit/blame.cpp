@@ -252,11 +252,21 @@ std::optional<Blame> holesBlame(const PairContext& c) {
   return std::nullopt;
 }
 
+// Whether `loop` passes every position of the raw loop `raw`: the raw loop
+// itself, or the raw loops joined (a fallback keeps the collinear vertices
+// a simplification drops).
+bool passesEveryRawPosition(const Loop& loop, const Loop& raw) {
+  const std::set<Position> on = positionsOf(loop);
+  return std::all_of(raw.begin(), raw.end(), [&on](const ContourVertex& v) {
+    return on.count({v.x, v.z}) > 0;
+  });
+}
+
 std::optional<Blame> rawLoopBlame(const PairContext& c) {
   if (!c.raw.rawOutline) return std::nullopt;
   const Loop& raw = *c.raw.rawOutline;
-  const bool expectedRaw = c.expected.vertices == raw;
-  const bool actualRaw = c.actual.vertices == raw;
+  const bool expectedRaw = passesEveryRawPosition(c.expected.vertices, raw);
+  const bool actualRaw = passesEveryRawPosition(c.actual.vertices, raw);
   if (expectedRaw != actualRaw) {
     return Blame{"§6", "fallback",
                  c.where + (expectedRaw ? ": the reference keeps the raw loop"

@@ -155,6 +155,30 @@ TEST(Blame, TheRawLoopKeptOnOneSideIsFallback) {
   EXPECT_EQ(blame(hf, testing::unfiltered(), actual).label(), "§6 fallback");
 }
 
+// Contours.HoleWithNoBridgeIsLeftOutOfTheCrossingCheck's field: the ring's
+// hole finds no bridge to the lower floor's triangle (0,2) (0,1) (2,1) and
+// is dropped. A port whose crossing check reads the dropped hole joins the
+// raw loops instead: bridge (0,2) -> (1,1), the raw hole, back to (0,2),
+// the raw lower floor. Its contour passes every raw position of the
+// outline, which the reference's triangle does not.
+TEST(Blame, TheRawLoopsJoinedOnOneSideIsFallback) {
+  Heightfield hf =
+      testing::floorsFromAscii({{"222", "2.2", "222"}, {"...", "00.", "..."}});
+  hf.regions = std::vector<int>(10, 1);
+  ContourSet actual = contoursOf(hf, Settings{});
+  ASSERT_EQ(actual.contours.size(), 2u);
+  actual.contours[1].vertices = {{0, 0, 2, 1},  {1, 2, 1, 0}, {1, 2, 2, 0},
+                                 {2, 2, 2, 0},  {2, 2, 1, 0}, {1, 2, 1, 1},
+                                 {0, 0, 2, -1}, {0, 0, 1, 0}, {1, 0, 1, 0},
+                                 {2, 0, 1, 0},  {2, 0, 2, 0}, {1, 0, 2, 0}};
+  actual.rawFallbacks = 1;
+  actual.droppedHoles = 0;
+  const Blame b = blame(hf, Settings{}, actual);
+  EXPECT_EQ(b.label(), "§6 fallback");
+  EXPECT_NE(b.where.find("the command keeps the raw loop"), std::string::npos)
+      << b.where;
+}
+
 TEST(Blame, AHoleLeftUnjoinedIsHolesAssignment) {
   const Heightfield hf = roomWithPillar(true);
   ContourSet actual = contoursOf(hf, testing::unfiltered());
