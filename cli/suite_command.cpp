@@ -168,11 +168,12 @@ void addSuiteCommand(CLI::App& app, int& exitCode) {
       ->add_option("--probe-cases", options->probeCases,
                    "ask the first N failing cases whose output cannot place "
                    "the fault (a crash, a rejected valid input, an invalid "
-                   "output, an internal error) or that are blamed on §5.1 or "
-                   "§5.2 again on variants of the case (the reference's "
-                   "regions given, §5 left out, one region alone, its holes "
-                   "filled, settings switched) and blame the step the "
-                   "answers point at; 0: none")
+                   "output, an internal error) or that are blamed on §5.1, "
+                   "§5.2 or a §6 fallback again on variants of the case (the "
+                   "reference's regions given, §5 left out, one region "
+                   "alone, its holes filled, each of its pieces alone, "
+                   "settings switched) and blame the step the answers point "
+                   "at; 0: none")
       ->capture_default_str();
   command
       ->add_option("--probe-runs", options->probeRuns,

@@ -1,10 +1,12 @@
 #include "kit/probe.h"
 
 #include <algorithm>
+#include <optional>
 #include <set>
 #include <string>
 #include <utility>
 
+#include "checks/invariants.h"
 #include "kit/verdict.h"
 #include "registry/implementations.h"
 
@@ -178,6 +180,67 @@ int failingRegionAlone(Prober& p, const Heightfield& given,
   return ids.size() > kMaxRegionsAlone ? -1 : 0;
 }
 
+// Each span of `region` numbered by its piece (the components of the
+// region's spans under mutual links, in span order); -1 for other spans.
+std::vector<int> piecesOf(const Heightfield& hf, int region, int& count) {
+  const std::vector<int>& ids = *hf.regions;
+  std::vector<int> piece(hf.spanCount(), -1);
+  count = 0;
+  std::vector<int> stack;
+  for (int start = 0; start < hf.spanCount(); ++start) {
+    if (ids[start] != region || piece[start] >= 0) continue;
+    piece[start] = count;
+    stack.push_back(start);
+    while (!stack.empty()) {
+      const int s = stack.back();
+      stack.pop_back();
+      for (int d = 0; d < 4; ++d) {
+        const int n = checks::mutualNeighbour(hf, s, d);
+        if (n < 0 || ids[n] != region || piece[n] >= 0) continue;
+        piece[n] = count;
+        stack.push_back(n);
+      }
+    }
+    ++count;
+  }
+  return piece;
+}
+
+// `region`'s pieces, each alone. A piece alone keeps its own raw loops:
+// between two pieces there is no mutual link, so their shared edges are
+// walls either way. When every piece agrees alone and the whole region
+// fails, what differs is what one piece's loops do to another's: a hole
+// assigned to another piece's outline, and the crossing and area checks
+// of the loop it joins (readings R11).
+std::optional<Blame> piecesBlame(Prober& p, const Heightfield& alone,
+                                 int region, const Settings& settings,
+                                 const std::string& who) {
+  int count = 0;
+  const std::vector<int> piece = piecesOf(alone, region, count);
+  if (count < 2 || static_cast<size_t>(count) > kMaxRegionsAlone) {
+    return std::nullopt;
+  }
+  for (int k = 0; k < count; ++k) {
+    Heightfield one = alone;
+    for (int s = 0; s < one.spanCount(); ++s) {
+      if (piece[s] >= 0 && piece[s] != k) (*one.regions)[s] = 0;
+    }
+    if (p.fails(one, settings,
+                who + (who.empty() ? "" : ", ") + "with piece " +
+                    std::to_string(k + 1) + " of " + std::to_string(count) +
+                    " of region " + std::to_string(region) + " alone")) {
+      return std::nullopt;
+    }
+  }
+  return Blame{"§6", "holes assignment",
+               "each of region " + std::to_string(region) + "'s " +
+                   std::to_string(count) +
+                   " pieces (its spans joined by links) agrees alone, "
+                   "together they do not: a hole assigned to another "
+                   "piece's outline, or the crossing or area check of the "
+                   "loop it joins (readings R11)"};
+}
+
 std::string spaced(const std::string& who) {
   return who.empty() ? "" : who + " ";
 }
@@ -244,6 +307,9 @@ Blame contourStep(Prober& p, const Heightfield& given,
                 " agrees once it has no hole: the holes' bridges or their "
                 "assignment (readings R11)"};
   }
+  if (auto pieces = piecesBlame(p, alone, region, settings, who)) {
+    return *pieces;
+  }
   Blame part = simplificationPart(p, alone, settings, who);
   if (!part.section.empty()) {
     part.where = "region " + std::to_string(region) + " " + part.where;
@@ -274,6 +340,14 @@ Blame symptomOfFallback(Prober& p, const Heightfield& hf,
   if (!given.regions) {
     given.regions =
         implementationNamed("reference").partition(hf, settings).regions;
+  }
+  // One region over several pieces: their loops may meet (readings R11)
+  // before any part of the simplification is suspected.
+  const std::vector<int> ids = regionIds(*given.regions);
+  if (ids.size() == 1) {
+    if (auto pieces = piecesBlame(p, given, ids.front(), settings, "")) {
+      return *pieces;
+    }
   }
   return simplificationPart(p, given, settings, "");
 }

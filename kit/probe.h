@@ -36,7 +36,8 @@ ProbeResult probeFailure(const Heightfield& hf, const Settings& settings,
 // Probes a difference the classifier already blamed on `blamed` (kit/blame.h):
 // a §5.1 or §5.2 blame is kept only when the command agrees once that step
 // is left out, a §6 fallback only when no settings variant that leaves the
-// simplification's parts out agrees. Returns the blame to report.
+// simplification's parts out agrees and, for a case of one region in
+// several pieces, some piece fails alone. Returns the blame to report.
 ProbeResult probeBlame(const Heightfield& hf, const Settings& settings,
                        const Blame& blamed, const FailsOn& fails,
                        int maxRuns = 40);

@@ -232,6 +232,28 @@ TEST(ProbeBlame, AFallbackNoVariantAvoidsStaysAFallback) {
   EXPECT_EQ(probe.runs, 3);
 }
 
+// One region on two floors that do not link (the field of
+// Contours.HoleWithNoBridgeIsLeftOutOfTheCrossingCheck): a ring at y 2
+// round (1,1) (spans 0-2, 4, 6-9) and two cells at y 0 (spans 3, 5). The
+// stand-in fails only while both pieces are region 1, as a port does whose
+// crossing check reads the ring's hole, assigned to the lower floor's
+// outline. Each piece alone agrees: what one does to the other is blamed.
+TEST(ProbeBlame, AFallbackOnlyWhileTwoPiecesShareARegionIsHolesAssignment) {
+  Heightfield hf =
+      testing::floorsFromAscii({{"222", "2.2", "222"}, {"...", "00.", "..."}});
+  hf.regions = std::vector<int>(10, 1);
+  const FailsOn failsWithBothPieces = [](const Heightfield& h,
+                                         const Settings&) {
+    return h.regions && (*h.regions)[0] == 1 && (*h.regions)[3] == 1;
+  };
+  const kit::Blame blamed{"§6", "fallback", "region 1, contour 1"};
+  const auto probe = probeBlame(hf, Settings{}, blamed, failsWithBothPieces);
+  EXPECT_EQ(probe.blame.label(), "§6 holes assignment");
+  EXPECT_EQ(probe.answers,
+            (Answers{"agrees with piece 1 of 2 of region 1 alone",
+                     "agrees with piece 2 of 2 of region 1 alone"}));
+}
+
 TEST(ProbeBlame, AMergeBlameThatGoesWithoutMergingStays) {
   const FailsOn failsWhenMerging = [](const Heightfield& hf,
                                       const Settings& s) {
