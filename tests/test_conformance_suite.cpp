@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <sstream>
 
 #include "core/implementation.h"
@@ -32,13 +33,43 @@ class ExportedFieldNames : public ::testing::EmptyTestEventListener {
     testing::setTestName(name);
   }
 };
+const fs::path kSuiteDir = fs::path(REGCON_SOURCE_DIR) / "conformance";
+
+// The texts of the suite's exported test fields (cases/test-*.chf.json).
+std::set<std::string> suiteTestFieldTexts() {
+  std::set<std::string> texts;
+  for (const auto& entry : fs::directory_iterator(kSuiteDir / "cases")) {
+    const std::string name = entry.path().filename().string();
+    if (name.rfind("test-", 0) != 0) continue;
+    std::ifstream in(entry.path(), std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    texts.insert(text.str());
+  }
+  return texts;
+}
+
+// conformance/README.md: the suite holds every field (up to 40 x 40, as
+// gen/suite_build.cpp's kMaxSide) that a hand-worked test draws, as
+// REGCON_EXPORT_FIELDS writes it. A test that draws one the suite lacks
+// fails, so that the suite is regenerated with it.
+void expectDrawnFieldInTheSuite(const Heightfield& hf) {
+  static const std::set<std::string> texts = suiteTestFieldTexts();
+  if (hf.width > 40 || hf.depth > 40) return;
+  std::ostringstream text;
+  writeHeightfield(text, hf);
+  text << "\n";
+  EXPECT_TRUE(texts.count(text.str()))
+      << "this test draws a field that is no case of conformance/: "
+         "regenerate the suite (conformance/README.md, \"Regenerating\")";
+}
+
 const bool kNamesRegistered = [] {
   ::testing::UnitTest::GetInstance()->listeners().Append(
       new ExportedFieldNames);
+  testing::checkEachDrawnField(expectDrawnFieldInTheSuite);
   return true;
 }();
-
-const fs::path kSuiteDir = fs::path(REGCON_SOURCE_DIR) / "conformance";
 
 nlohmann::json manifest() {
   std::ifstream in(kSuiteDir / "manifest.json");

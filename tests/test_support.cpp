@@ -4,7 +4,9 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <map>
+#include <utility>
 
 #include "core/builder.h"
 #include "interchange/io.h"
@@ -20,7 +22,13 @@ std::string& currentTestName() {
 // With REGCON_EXPORT_FIELDS=DIR every drawn field is also written to
 // DIR/TEST-N.chf.json, so the conformance suite takes the hand-worked
 // fields as they are drawn (tools/make_suite.cpp --tests DIR), not retyped.
+std::function<void(const Heightfield&)>& drawnFieldCheck() {
+  static std::function<void(const Heightfield&)> check;
+  return check;
+}
+
 Heightfield exported(Heightfield hf) {
+  if (drawnFieldCheck()) drawnFieldCheck()(hf);
   const char* dir = std::getenv("REGCON_EXPORT_FIELDS");
   if (dir == nullptr) return hf;
   static std::map<std::string, int> drawn;
@@ -37,6 +45,10 @@ Heightfield exported(Heightfield hf) {
 
 void setTestName(const std::string& name) {
   currentTestName() = name;
+}
+
+void checkEachDrawnField(std::function<void(const Heightfield&)> check) {
+  drawnFieldCheck() = std::move(check);
 }
 
 Heightfield gridFromAscii(const std::vector<std::string>& rows) {

@@ -2,6 +2,7 @@
 // drawings, and where ../shared lives.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -31,6 +32,10 @@ Heightfield floorsFromAscii(
 // Names the running test for REGCON_EXPORT_FIELDS (test_support.cpp): the
 // drawing helpers above write each field they draw as TEST-N.chf.json.
 void setTestName(const std::string& name);
+
+// From then on every drawing helper hands each field it draws to `check`
+// (test_conformance_suite.cpp: is it a case of the suite?).
+void checkEachDrawnField(std::function<void(const Heightfield&)> check);
 
 // The spec's defaults with MinRegionArea and MergeRegionArea 0: no region
 // is removed or merged, so a small drawn room keeps its region.
