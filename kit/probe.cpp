@@ -213,8 +213,7 @@ std::vector<int> piecesOf(const Heightfield& hf, int region, int& count) {
 // assigned to another piece's outline, and the crossing and area checks
 // of the loop it joins (readings R11).
 std::optional<Blame> piecesBlame(Prober& p, const Heightfield& alone,
-                                 int region, const Settings& settings,
-                                 const std::string& who) {
+                                 int region, const Settings& settings) {
   int count = 0;
   const std::vector<int> piece = piecesOf(alone, region, count);
   if (count < 2 || static_cast<size_t>(count) > kMaxRegionsAlone) {
@@ -226,9 +225,9 @@ std::optional<Blame> piecesBlame(Prober& p, const Heightfield& alone,
       if (piece[s] >= 0 && piece[s] != k) (*one.regions)[s] = 0;
     }
     if (p.fails(one, settings,
-                who + (who.empty() ? "" : ", ") + "with piece " +
-                    std::to_string(k + 1) + " of " + std::to_string(count) +
-                    " of region " + std::to_string(region) + " alone")) {
+                "with piece " + std::to_string(k + 1) + " of " +
+                    std::to_string(count) + " of region " +
+                    std::to_string(region) + " alone")) {
       return std::nullopt;
     }
   }
@@ -307,7 +306,7 @@ Blame contourStep(Prober& p, const Heightfield& given,
                 " agrees once it has no hole: the holes' bridges or their "
                 "assignment (readings R11)"};
   }
-  if (auto pieces = piecesBlame(p, alone, region, settings, who)) {
+  if (auto pieces = piecesBlame(p, alone, region, settings)) {
     return *pieces;
   }
   Blame part = simplificationPart(p, alone, settings, who);
@@ -345,7 +344,7 @@ Blame symptomOfFallback(Prober& p, const Heightfield& hf,
   // before any part of the simplification is suspected.
   const std::vector<int> ids = regionIds(*given.regions);
   if (ids.size() == 1) {
-    if (auto pieces = piecesBlame(p, given, ids.front(), settings, "")) {
+    if (auto pieces = piecesBlame(p, given, ids.front(), settings)) {
       return *pieces;
     }
   }

@@ -238,20 +238,36 @@ TEST(ProbeBlame, AFallbackNoVariantAvoidsStaysAFallback) {
 // stand-in fails only while both pieces are region 1, as a port does whose
 // crossing check reads the ring's hole, assigned to the lower floor's
 // outline. Each piece alone agrees: what one does to the other is blamed.
-TEST(ProbeBlame, AFallbackOnlyWhileTwoPiecesShareARegionIsHolesAssignment) {
+Heightfield ringOverTwoCells() {
   Heightfield hf =
       testing::floorsFromAscii({{"222", "2.2", "222"}, {"...", "00.", "..."}});
   hf.regions = std::vector<int>(10, 1);
-  const FailsOn failsWithBothPieces = [](const Heightfield& h,
-                                         const Settings&) {
-    return h.regions && (*h.regions)[0] == 1 && (*h.regions)[3] == 1;
-  };
+  return hf;
+}
+
+bool bothPiecesInRegionOne(const Heightfield& hf, const Settings&) {
+  return hf.regions && (*hf.regions)[0] == 1 && (*hf.regions)[3] == 1;
+}
+
+const Answers kEachPieceAgrees{"agrees with piece 1 of 2 of region 1 alone",
+                               "agrees with piece 2 of 2 of region 1 alone"};
+
+TEST(ProbeBlame, AFallbackOnlyWhileTwoPiecesShareARegionIsHolesAssignment) {
   const kit::Blame blamed{"§6", "fallback", "region 1, contour 1"};
-  const auto probe = probeBlame(hf, Settings{}, blamed, failsWithBothPieces);
+  const auto probe =
+      probeBlame(ringOverTwoCells(), Settings{}, blamed, bothPiecesInRegionOne);
   EXPECT_EQ(probe.blame.label(), "§6 holes assignment");
-  EXPECT_EQ(probe.answers,
-            (Answers{"agrees with piece 1 of 2 of region 1 alone",
-                     "agrees with piece 2 of 2 of region 1 alone"}));
+  EXPECT_EQ(probe.answers, kEachPieceAgrees);
+}
+
+// The same stand-in as a crash (no result to compare): the region fails
+// alone, filling its hole changes no span (the cell under the ring's hole
+// holds the lower floor, region 1 already), and each piece agrees alone.
+TEST(Probe, AFaultOnlyWhileTwoPiecesShareARegionIsHolesAssignment) {
+  const auto probe =
+      probeFailure(ringOverTwoCells(), Settings{}, bothPiecesInRegionOne);
+  EXPECT_EQ(probe.blame.label(), "§6 holes assignment");
+  EXPECT_EQ(probe.answers, kEachPieceAgrees);
 }
 
 TEST(ProbeBlame, AMergeBlameThatGoesWithoutMergingStays) {
