@@ -130,8 +130,6 @@ std::vector<BuiltCase> generatedCases(const Selection& selection) {
   return cases;
 }
 
-constexpr int kMaxSide = 40;  // the suite's files stay small
-
 // The spec's defaults (§7), as the given/ cases and the reject/ documents
 // are run with.
 constexpr const char* kDefaultSettingsText =
@@ -198,7 +196,7 @@ std::vector<BuiltCase> testCases(const fs::path& dir) {
     if (!seen.insert(text).second) continue;
     std::istringstream in(text);
     const Heightfield hf = readHeightfield(in, file.string());
-    if (hf.width > kMaxSide || hf.depth > kMaxSide) continue;  // not small
+    if (hf.width > kSuiteMaxSide || hf.depth > kSuiteMaxSide) continue;
     std::string name = file.filename().string();
     name = name.substr(0, name.size() - std::string(".chf.json").size());
     for (Partition p : {Partition::Watershed, Partition::Monotone,

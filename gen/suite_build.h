@@ -28,6 +28,9 @@ struct Selection {
 };
 Selection readSelection(const std::string& path);
 
+// The largest side of a test field the suite takes (its files stay small).
+constexpr int kSuiteMaxSide = 40;
+
 // Writes cases/, reject/ and manifest.json into outputDir; returns a
 // one-line summary.
 std::string buildSuite(const SuiteBuildOptions& options);

@@ -17,6 +17,7 @@
 #include "interchange/hash.h"
 #include "interchange/io.h"
 #include "registry/implementations.h"
+#include "tests/cli_support.h"
 #include "tests/test_support.h"
 
 namespace regcon {
@@ -40,22 +41,19 @@ std::set<std::string> suiteTestFieldTexts() {
   std::set<std::string> texts;
   for (const auto& entry : fs::directory_iterator(kSuiteDir / "cases")) {
     const std::string name = entry.path().filename().string();
-    if (name.rfind("test-", 0) != 0) continue;
-    std::ifstream in(entry.path(), std::ios::binary);
-    std::ostringstream text;
-    text << in.rdbuf();
-    texts.insert(text.str());
+    if (name.rfind("test-", 0) == 0)
+      texts.insert(testing::readText(entry.path()));
   }
   return texts;
 }
 
-// conformance/README.md: the suite holds every field (up to 40 x 40, as
-// gen/suite_build.cpp's kMaxSide) that a hand-worked test draws, as
+// conformance/README.md: the suite holds every field (up to
+// kSuiteMaxSide a side) that a hand-worked test draws, as
 // REGCON_EXPORT_FIELDS writes it. A test that draws one the suite lacks
 // fails, so that the suite is regenerated with it.
 void expectDrawnFieldInTheSuite(const Heightfield& hf) {
   static const std::set<std::string> texts = suiteTestFieldTexts();
-  if (hf.width > 40 || hf.depth > 40) return;
+  if (hf.width > gen::kSuiteMaxSide || hf.depth > gen::kSuiteMaxSide) return;
   std::ostringstream text;
   writeHeightfield(text, hf);
   text << "\n";
