@@ -14,144 +14,178 @@
 namespace regcon::opt {
 namespace {
 
-// (neighbour region id, number of links to it)
-using LinkCount = std::pair<int, int>;
+// The gathered runs in one array: the later bands' appended to the first
+// band's, each band freed once copied (runs are then named by one index).
+std::vector<RegionLink> joinedRuns(RegionLinks& gathered) {
+  std::vector<RegionLink> first = std::move(gathered.pairs);
+  if (gathered.laterPairs.empty()) return first;
+  std::vector<RegionLink> joined;
+  size_t count = first.size();
+  for (const std::vector<RegionLink>& band : gathered.laterPairs) {
+    count += band.size();
+  }
+  joined.reserve(count);
+  joined.insert(joined.end(), first.begin(), first.end());
+  first = std::vector<RegionLink>();
+  for (std::vector<RegionLink>& band : gathered.laterPairs) {
+    joined.insert(joined.end(), band.begin(), band.end());
+    band = std::vector<RegionLink>();
+  }
+  gathered.laterPairs.clear();
+  return joined;
+}
 
-// Every region's link counts in one pool, a slice per region, instead of a
-// vector per region: on fields of many small regions the allocations cost
-// more than the merge. A region's list is a ring of slices (`next_`, by the
-// id that first owned a slice): a merge splices the gone region's ring into
-// the target's in O(1) and copies nothing, so the pool never grows (moving a
-// grown slice to the pool's end made it four times its entries on
-// `pillars`). Entry order within a list carries no meaning: the sums and
-// the best neighbour (most links, then smallest id) come out the same in
-// any order. A run between regions of two areas goes into no list, only
-// into both regions' flags in `otherArea` (by id): §5.2 merges only into a
-// same-area neighbour, and §5.1 asks only whether a region has a
-// neighbour. Where areas alternate (a checkerboard), no list is left, and
-// nothing is allocated for them.
+// Every region's links as a list of run indices: each gathered run is kept
+// once, as gathered, and named in both its regions' lists, where a copy of
+// each end's view beside the runs held 28 bytes a run at the peak, 20 now
+// (fields of many small basins, `pillars`, peaked at 42 bytes a span). A
+// list renames a run's ends through the merge's find when it reads the run
+// (in the run, for both lists), so a merge renames nothing up front; where
+// a list sums two runs to one neighbour, the second's links
+// move to the first and it keeps 0, which both its lists then skip: the
+// links between two regions total the same read from either end.
+// The lists share one pool, a slice per region; a region's list is a ring of
+// slices (`next_`, by the id that first owned a slice): a merge splices the
+// gone region's ring into the target's in O(1) and copies nothing. Entry
+// order within a list carries no meaning: the sums and the best neighbour
+// (most links, then smallest id) come out the same in any order. A run
+// between regions of two areas goes into no list, only into both regions'
+// flags in `otherArea` (by id): §5.2 merges only into a same-area
+// neighbour, and §5.1 asks only whether a region has a neighbour. Where
+// areas alternate (a checkerboard), no list is left, and nothing is
+// allocated for them.
 class LinkLists {
  public:
-  LinkLists(const RegionLinks& gathered, const std::vector<int>& area,
-            std::vector<uint8_t>& otherArea) {
+  LinkLists(RegionLinks& gathered, const std::vector<uint8_t>& area,
+            std::vector<uint8_t>& otherArea)
+      : runs_(joinedRuns(gathered)) {
     const int maxId = static_cast<int>(area.size()) - 1;
     std::vector<int> length(maxId + 1, 0);
     size_t entries = 0;
-    gathered.forEachPair([&](const RegionLink& pair) {
-      if (area[pair.region] != area[pair.neighbour]) {
-        otherArea[pair.region] = 1;
-        return;
+    for (RegionLink& run : runs_) {
+      if (area[run.region] != area[run.neighbour]) {
+        otherArea[run.region] = otherArea[run.neighbour] = 1;
+        run.links = 0;  // in no list
+        continue;
       }
-      ++length[pair.region];
-      ++entries;
-    });
-    if (entries == 0) return;
+      ++length[run.region];
+      ++length[run.neighbour];
+      entries += 2;
+    }
+    if (entries == 0) {
+      runs_ = std::vector<RegionLink>();
+      return;
+    }
     start_.assign(maxId + 1, 0);
     for (int id = 1; id <= maxId; ++id) {
       start_[id] = start_[id - 1] + length[id - 1];
     }
-    total_ = length;
     next_.resize(maxId + 1);
     for (int id = 0; id <= maxId; ++id) next_[id] = id;
     // The lengths count again as the slices fill.
     std::fill(length.begin(), length.end(), 0);
-    pool_.resize(entries);
-    gathered.forEachPair([&](const RegionLink& pair) {
-      if (area[pair.region] != area[pair.neighbour]) return;
-      pool_[start_[pair.region] + length[pair.region]++] = {pair.neighbour,
-                                                            pair.links};
-    });
+    index_.resize(entries);
+    for (size_t i = 0; i < runs_.size(); ++i) {
+      const RegionLink& run = runs_[i];
+      if (run.links == 0) continue;
+      // Fewer than 2^32 runs: at most two a span (its +z and +x links).
+      const auto name = static_cast<uint32_t>(i);
+      index_[start_[run.region] + length[run.region]++] = name;
+      index_[start_[run.neighbour] + length[run.neighbour]++] = name;
+    }
     length_ = std::move(length);
   }
 
-  bool empty(int id) const { return total_.empty() || total_[id] == 0; }
-
-  template <class F>
-  void forEach(int id, const F& f) const {
+  // No entry left in id's ring (entries not yet normalized count).
+  bool empty(int id) const {
+    if (start_.empty()) return true;
     int slice = id;
     do {
-      const LinkCount* entry = pool_.data() + start_[slice];
-      for (int i = 0; i < length_[slice]; ++i) f(entry[i]);
+      if (length_[slice] > 0) return false;
       slice = next_[slice];
     } while (slice != id);
+    return true;
   }
 
-  // Renames stale ids, drops links that became internal and sums by id, in
-  // place: the kept entries fill the ring's first slices (never past the
-  // entry being read) and the rest of the ring is dropped. A stamp per id
-  // finds an id's entry where a sort (most of the merge's time on many
-  // small basins) did.
-  template <class Find>
-  void normalize(int self, const Find& find) {
-    if (seenIn_.empty()) {
-      seenIn_.assign(length_.size(), 0);
-      slot_.assign(length_.size(), 0);
-    }
-    ++stamp_;
+  // Sums self's links by neighbour (renaming stale ids, dropping links that
+  // became internal), keeps one run per neighbour in the ring's first
+  // slices (never past the entry being read), drops the rest of the ring,
+  // then calls visit(neighbour, links) once per neighbour.
+  template <class Find, class Visit>
+  void normalize(int self, const Find& find, const Visit& visit) {
+    if (slot_.empty()) slot_.assign(length_.size(), kNoRun);
     int write = self;
     int written = 0;
-    int kept = 0;
     int slice = self;
     do {
       const size_t begin = start_[slice];
       for (int i = 0; i < length_[slice]; ++i) {
-        const auto [stale, n] = pool_[begin + i];
-        const int id = find(stale);
-        if (id == self) continue;
-        if (seenIn_[id] == stamp_) {
-          pool_[slot_[id]].second += n;
+        const uint32_t name = index_[begin + i];
+        RegionLink& run = runs_[name];
+        if (run.links == 0) continue;  // summed into another run
+        // Both ends renamed in the run itself: a later read finds roots.
+        run.region = find(run.region);
+        run.neighbour = find(run.neighbour);
+        const int other = run.region != self ? run.region : run.neighbour;
+        if (other == self) continue;
+        uint32_t& kept = slot_[other];
+        if (kept != kNoRun) {
+          runs_[kept].links += run.links;
+          run.links = 0;
           continue;
         }
+        kept = name;
+        neighbours_.push_back(other);
         while (written == length_[write]) {
           write = next_[write];
           written = 0;
         }
-        const size_t at = start_[write] + written++;
-        pool_[at] = {id, n};
-        seenIn_[id] = stamp_;
-        slot_[id] = at;
-        ++kept;
+        index_[start_[write] + written++] = name;
       }
       slice = next_[slice];
     } while (slice != self);
     length_[write] = written;
     next_[write] = self;
-    total_[self] = kept;
+    // The slots are cleared as they are read: the next call starts clean
+    // without a pass over every id.
+    for (const int other : neighbours_) {
+      visit(other, runs_[slot_[other]].links);
+      slot_[other] = kNoRun;
+    }
+    neighbours_.clear();
   }
 
   // Gives gone's list to into and empties gone's: swapping the two rings'
   // successors splices them into one.
   void moveInto(int gone, int into) {
-    if (total_[gone] == 0) return;
+    if (start_.empty()) return;
     std::swap(next_[gone], next_[into]);
-    total_[into] += total_[gone];
-    total_[gone] = 0;
   }
 
   // Frees every list (move-assigned: a cleared vector keeps its memory).
   void release() {
-    pool_ = std::vector<LinkCount>();
+    runs_ = std::vector<RegionLink>();
+    index_ = std::vector<uint32_t>();
     start_ = std::vector<size_t>();
     length_ = std::vector<int>();
     next_ = std::vector<int>();
-    total_ = std::vector<int>();
-    seenIn_ = std::vector<unsigned>();
-    slot_ = std::vector<size_t>();
+    slot_ = std::vector<uint32_t>();
+    neighbours_ = std::vector<int>();
   }
 
  private:
-  std::vector<LinkCount> pool_;
+  static constexpr uint32_t kNoRun = UINT32_MAX;
+
+  std::vector<RegionLink> runs_;
+  std::vector<uint32_t> index_;  // the runs of every list, slice by slice
   // By the id that first owned a slice: where it starts, its entries, the
   // next slice of its ring.
   std::vector<size_t> start_;
   std::vector<int> length_;
   std::vector<int> next_;
-  std::vector<int> total_;  // by region id: the entries of its ring
-  // normalize()'s stamp per id (entries of this call carry the current
-  // one) and the id's entry in the pool; made by the first call.
-  std::vector<unsigned> seenIn_;
-  std::vector<size_t> slot_;
-  unsigned stamp_ = 0;
+  // normalize()'s: by region id, the run kept for it; the ids it kept.
+  std::vector<uint32_t> slot_;
+  std::vector<int> neighbours_;
 };
 
 // Work per part below which a thread is not worth starting.
@@ -211,12 +245,13 @@ void gatherRows(const Heightfield& hf, const LiveLinks& links,
 // renamed when next read.
 class SmallRegionMerge {
  public:
-  SmallRegionMerge(RegionLinks gathered, std::vector<int>& regions)
+  // Takes the gathered runs over; `gathered` keeps no array.
+  SmallRegionMerge(RegionLinks& gathered, std::vector<int>& regions)
       : regions_(regions),
         maxId_(static_cast<int>(gathered.size.size()) - 1),
         ids_(maxId_),
-        size_(std::move(gathered.size)),
-        area_(std::move(gathered.area)),
+        size_(narrowed<int>(std::move(gathered.size))),
+        area_(narrowed<uint8_t>(std::move(gathered.area))),
         otherArea_(byId(std::move(gathered.otherArea), maxId_)),
         links_(gathered, area_, otherArea_) {}
 
@@ -275,18 +310,18 @@ class SmallRegionMerge {
  private:
   bool mergeIntoBestNeighbour(int id) {
     if (links_.empty(id)) return false;
-    links_.normalize(id, [this](int stale) { return ids_.find(stale); });
     int best = 0;
     int bestLinks = 0;
     // The most links; on a tie, the smallest id.
-    links_.forEach(id, [&](const LinkCount& entry) {
-      const auto [other, n] = entry;
-      if (area_[other] == area_[id] &&
-          (n > bestLinks || (n == bestLinks && other < best))) {
-        best = other;
-        bestLinks = n;
-      }
-    });
+    links_.normalize(
+        id, [this](int stale) { return ids_.find(stale); },
+        [&](int other, int n) {
+          if (area_[other] == area_[id] &&
+              (n > bestLinks || (n == bestLinks && other < best))) {
+            best = other;
+            bestLinks = n;
+          }
+        });
     if (best == 0) return false;
     ids_.merge(id, best);
     size_[best] += size_[id];
@@ -299,8 +334,8 @@ class SmallRegionMerge {
   // sets side by side were the call's peak, 35 bytes a region.
   void releaseMergeState() {
     links_.release();
-    size_ = std::vector<int64_t>();
-    area_ = std::vector<int>();
+    size_ = std::vector<int>();
+    area_ = std::vector<uint8_t>();
     otherArea_ = std::vector<uint8_t>();
   }
 
@@ -310,11 +345,18 @@ class SmallRegionMerge {
     return flags;
   }
 
+  // Sizes fit an int (a region has fewer spans than the field's int count)
+  // and areas a byte (§1: at most 255): 7 bytes a region less at the peak.
+  template <class To, class From>
+  static std::vector<To> narrowed(std::vector<From> wide) {
+    return std::vector<To>(wide.begin(), wide.end());
+  }
+
   std::vector<int>& regions_;
   int maxId_;
   MergedIds ids_;
-  std::vector<int64_t> size_;
-  std::vector<int> area_;
+  std::vector<int> size_;
+  std::vector<uint8_t> area_;
   std::vector<uint8_t> otherArea_;  // by id: linked to another area
   LinkLists links_;
 };
@@ -426,7 +468,8 @@ void removeIslands(Labelled& labelled, int64_t minArea) {
 
 int filterAndMerge(RegionLinks gathered, std::vector<int>& regions,
                    int64_t minArea, int64_t mergeArea) {
-  return SmallRegionMerge(std::move(gathered), regions).run(minArea, mergeArea);
+  SmallRegionMerge merge(gathered, regions);
+  return merge.run(minArea, mergeArea);
 }
 
 int numberRegions(std::vector<int>& regions) {
