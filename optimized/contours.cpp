@@ -186,13 +186,48 @@ class Tracer {
     }
   }
 
-  // The (span, dir) state machine; the cell is tracked alongside the span.
-  // The walk fills one list kept from loop to loop and the loop is copied
-  // out at its size: one allocation a loop instead of one a doubling.
+  // A state of the walk: a span, a direction, and the span's cell.
+  struct WalkState {
+    int s, d, x, z;
+  };
+
+  // The first kWalkRoom vertices of a loop go to one list kept from loop
+  // to loop and are copied out at the loop's size (one allocation a loop
+  // instead of one a doubling); past them the walk only counts, and once
+  // the loop is closed and its size known, walks the rest again into the
+  // copy. A list grown to the longest loop, beside its copy, held it
+  // twice and more at the stage's peak (a serpentine's one loop: 97 bytes
+  // a span); loops of up to kWalkRoom vertices are walked once.
+  static constexpr size_t kWalkRoom = size_t{1} << 12;
+
   Loop traceLoop(int startSpan, int startDir, int x, int z) {
-    Loop& loop = walk_;
-    loop.clear();
-    int s = startSpan, d = startDir;
+    Loop& head = walk_;
+    head.clear();
+    WalkState tailStart{};
+    int64_t tail = 0;
+    walk({startSpan, startDir, x, z}, startSpan, startDir,
+         [&](const WalkState& at) {
+           if (tail == 0 && head.size() < kWalkRoom) {
+             head.push_back(vertexAt(at));
+           } else if (tail++ == 0) {
+             tailStart = at;
+           }
+         });
+    Loop loop;
+    loop.reserve(head.size() + static_cast<size_t>(tail));
+    loop.insert(loop.end(), head.begin(), head.end());
+    if (tail > 0) {
+      walk(tailStart, startSpan, startDir,
+           [&](const WalkState& at) { loop.push_back(vertexAt(at)); });
+    }
+    return loop;
+  }
+
+  // The (span, dir) state machine from `at` until it is back at the loop's
+  // start state; each boundary edge is marked visited and given to onEdge.
+  template <class OnEdge>
+  void walk(WalkState at, int startSpan, int startDir, const OnEdge& onEdge) {
+    auto [s, d, x, z] = at;
     // Every state is met at most once per loop: a longer walk is a bug.
     const int64_t maxSteps = 4 * int64_t{hf_.spanCount()} + 4;
     int64_t steps = 0;
@@ -205,8 +240,7 @@ class Tracer {
             std::to_string(startDir) + ")");
       }
       if (isBoundary(s, d)) {
-        loop.push_back({x + kCornerDX[d], cornerY(s, d, x, z), z + kCornerDZ[d],
-                        neighbourValue(s, d, x, z)});
+        onEdge(WalkState{s, d, x, z});
         edges_[s] |= 1 << (d + kVisitedShift);
         d = (d + 3) & 3;
       } else {
@@ -216,7 +250,12 @@ class Tracer {
         d = (d + 1) & 3;
       }
     } while (s != startSpan || d != startDir);
-    return Loop(loop.begin(), loop.end());
+  }
+
+  // The raw vertex of a boundary edge: its start corner (§6 Tracing).
+  ContourVertex vertexAt(const WalkState& at) const {
+    return {at.x + kCornerDX[at.d], cornerY(at.s, at.d, at.x, at.z),
+            at.z + kCornerDZ[at.d], neighbourValue(at.s, at.d, at.x, at.z)};
   }
 
   // Readings R3: the highest floor around the start corner, both diagonal
@@ -246,7 +285,7 @@ class Tracer {
   int spanCount_;
   // Bits 0-3 boundary, 4-7 visited, per direction; by span.
   ScratchArray<uint8_t> edges_;
-  Loop walk_;  // the loop being traced
+  Loop walk_;  // the first vertices of the loop being traced
   std::vector<int> regionArea_ = std::vector<int>(1, 0);  // by region id
 };
 

@@ -165,6 +165,25 @@ TEST(HostileShapesAgree, OptimizedGivesTheReferenceBytes) {
   }
 }
 
+// The optimized tracer keeps a loop's first 4096 vertices in a list of its
+// own and walks the loop again for the rest (optimized/contours.cpp):
+// serpentine-64 is one loop of 2k + 2 = 4160 raw vertices (k = 64 * 32 +
+// 31 cells, SerpentineIsOneLoopRoundTheWholePath), its last 64 from that
+// second walk, in the same bytes as the reference's.
+TEST(HostileShapesAgree, ALoopPastTheTracersListGivesTheReferenceBytes) {
+  const Heightfield hf = generateScenario("serpentine", {64, 1});
+  const StageResult want =
+      runStage(*findImplementation("reference"), hf, oneRegionPerFloor());
+  const StageResult got =
+      runStage(*findImplementation("optimized"), hf, oneRegionPerFloor());
+  ASSERT_EQ(got.contours.contours.size(), 1u);
+  EXPECT_EQ(got.contours.contours[0].rawOutline->size(), 4160u);
+  std::ostringstream wantBytes, gotBytes;
+  writeResult(wantBytes, want);
+  writeResult(gotBytes, got);
+  EXPECT_TRUE(wantBytes.str() == gotBytes.str());
+}
+
 // pillars-33 joins 256 holes into one outline, most of them bridged to a
 // hole spliced in just before: the optimized merged loop's labels run out
 // and are spread again 27 times (contours_holes.cpp, counted once by hand),
