@@ -17,14 +17,10 @@ namespace {
 // The gathered runs in one array: the later bands' appended to the first
 // band's, each band freed once copied (runs are then named by one index).
 std::vector<RegionLink> joinedRuns(RegionLinks& gathered) {
-  std::vector<RegionLink> first = std::move(gathered.pairs);
-  if (gathered.laterPairs.empty()) return first;
+  if (gathered.laterPairs.empty()) return std::move(gathered.pairs);
   std::vector<RegionLink> joined;
-  size_t count = first.size();
-  for (const std::vector<RegionLink>& band : gathered.laterPairs) {
-    count += band.size();
-  }
-  joined.reserve(count);
+  joined.reserve(gathered.pairCount() / 2);  // each run counted from both ends
+  std::vector<RegionLink> first = std::move(gathered.pairs);
   joined.insert(joined.end(), first.begin(), first.end());
   first = std::vector<RegionLink>();
   for (std::vector<RegionLink>& band : gathered.laterPairs) {
@@ -41,9 +37,9 @@ std::vector<RegionLink> joinedRuns(RegionLinks& gathered) {
 // (fields of many small basins, `pillars`, peaked at 42 bytes a span). A
 // list renames a run's ends through the merge's find when it reads the run
 // (in the run, for both lists), so a merge renames nothing up front; where
-// a list sums two runs to one neighbour, the second's links
-// move to the first and it keeps 0, which both its lists then skip: the
-// links between two regions total the same read from either end.
+// a list sums two runs to one neighbour, the second's links move to the
+// first and it keeps 0, which both its lists then skip: the links between
+// two regions total the same read from either end.
 // The lists share one pool, a slice per region; a region's list is a ring of
 // slices (`next_`, by the id that first owned a slice): a merge splices the
 // gone region's ring into the target's in O(1) and copies nothing. Entry
