@@ -422,6 +422,14 @@ class LoopGroups {
   std::span<const TracedLoop* const> of(int region) const {
     return {loops_.data() + start_[region], loops_.data() + start_[region + 1]};
   }
+  // The contours regions r0..r1 - 1 give: one an outline.
+  size_t outlinesIn(int r0, int r1) const {
+    size_t count = 0;
+    for (int i = start_[r0]; i < start_[r1]; ++i) {
+      count += loops_[i]->area2 > 0 ? 1 : 0;
+    }
+    return count;
+  }
   // Each region is released by the one part that builds it.
   void release(int region) {
     for (int i = start_[region]; i < start_[region + 1]; ++i) {
@@ -446,6 +454,9 @@ ContourSet contoursByRegion(LoopGroups& groups,
   const int slots = groups.slots();
   std::vector<ContourSet> parts(workers.partsFor(slots, kMinRegionsPerPart));
   workers.forRanges(slots, kMinRegionsPerPart, [&](int r0, int r1, int part) {
+    // Sized once: doubling moved every contour and, at the last doubling,
+    // held both arrays (a field of one-cell regions peaked there).
+    parts[part].contours.reserve(groups.outlinesIn(r0, r1));
     RegionContours builder(settings, parts[part]);
     for (int r = std::max(r0, 1); r < r1; ++r) {
       if (groups.of(r).empty()) continue;
@@ -456,6 +467,7 @@ ContourSet contoursByRegion(LoopGroups& groups,
     }
   });
   ContourSet out = std::move(parts[0]);
+  if (parts.size() > 1) out.contours.reserve(groups.outlinesIn(0, slots));
   for (size_t p = 1; p < parts.size(); ++p) {
     out.rawFallbacks += parts[p].rawFallbacks;
     out.droppedHoles += parts[p].droppedHoles;
