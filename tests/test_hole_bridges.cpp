@@ -1,0 +1,85 @@
+// §6 Holes, readings R11, on each implementation's hole joining alone
+// (ref::joinHoles, opt::contours::joinHoles): the bridge rules on loops
+// drawn by hand, where a field would have to be traced and simplified into
+// them first. Both functions get the same loops and the same hand-worked
+// answer.
+#include <gtest/gtest.h>
+
+#include <vector>
+
+#include "optimized/contours_steps.h"
+#include "reference/contours_steps.h"
+#include "tests/worked_fields.h"
+
+namespace regcon {
+namespace {
+
+using testing::P;
+
+// x right, z up; region 1 is a 20 x 8 floor with three holes (cells
+// without spans), drawn by cell:
+//
+//        +--------------------+ z 8
+//      7 |                    |
+//      6 |                    |
+//      5 |           #        |  H3: cells x 11, z 3..5
+//      4 |           #   #    |  H2: cell (15, 4)
+//      3 |           #        |  H1: cell (12, 1)
+//      2 |           ...      |  dots: the cells H3's bridge,
+//      1 |            # ...   |  (11,3) to (20,0), passes
+//      0 |                 ...|  through
+//        +--------------------+ z 0
+//       x 0          11  15   20
+//
+// Leftmost vertices (11,3), (12,1), (15,4): H3 joins first, then H1,
+// then H2.
+// - H3 from (11,3): (20,0) is the nearest outline corner (81 + 9 = 90;
+//   (20,8) 106, (0,0) 130) and passes: the bridge is the slit (11,3)-(20,0),
+//   z = 3 - (x - 11) / 3, above H1 (z 2.67 at x = 12) and below H2.
+// - H1 from (12,1): (12,3) (4) lies straight up, on the ray to (12,2) of
+//   H1's own cone, so it fails; the two copies of (11,3) (5) tie, and the
+//   first, which the slit enters, passes: its cone spans west and south from
+//   the slit to H3's west side, holding (1,-2), and nothing is in the way.
+// - H2 from (15,4): H1's corner (13,2) (4 + 4 = 8) passes both cones, but
+//   the segment to it crosses the slit at (13.25, 2.25): a bridge must stay
+//   clear of the merged loop's edges, bridges included. Next (12,3)
+//   (9 + 1 = 10): the segment stays above the slit (z 3 against 2.67 at
+//   x = 12), and (12,3)'s cone holds all but H3's quadrant: H2 bridges there.
+// A joining that forgot the earlier bridges would join H2 to (13,2), and its
+// loop would cross itself there.
+const Loop kOutline{P(0, 0, -1), P(20, 0, -1), P(20, 8, -1), P(0, 8, -1)};
+const Loop kHoleH1{P(13, 1, 0), P(12, 1, 0), P(12, 2, 0), P(13, 2, 0)};
+const Loop kHoleH2{P(16, 4, 0), P(15, 4, 0), P(15, 5, 0), P(16, 5, 0)};
+const Loop kHoleH3{P(12, 3, 0), P(11, 3, 0), P(11, 6, 0), P(12, 6, 0)};
+
+// Each hole spliced in after its bridge's node: the hole from its leftmost
+// vertex round to it again, then the node again; both bridge edges carry
+// region 1.
+const Loop kJoinedClearOfTheSlit{
+    P(0, 0, -1),  P(20, 0, 1), P(11, 3, 1), P(12, 1, 0), P(12, 2, 0),
+    P(13, 2, 0),  P(13, 1, 0), P(12, 1, 1), P(11, 3, 0), P(11, 6, 0),
+    P(12, 6, 0),  P(12, 3, 1), P(15, 4, 0), P(15, 5, 0), P(16, 5, 0),
+    P(16, 4, 0),  P(15, 4, 1), P(12, 3, 0), P(11, 3, 1), P(20, 0, -1),
+    P(20, 8, -1), P(0, 8, -1)};
+
+TEST(HoleBridges, ALaterBridgeKeepsClearOfAnEarlierOneOnTheReference) {
+  int dropped = 0;
+  const Loop joined =
+      ref::joinHoles(kOutline, {kHoleH1, kHoleH2, kHoleH3}, 1, dropped);
+  EXPECT_EQ(joined, kJoinedClearOfTheSlit);
+  EXPECT_EQ(dropped, 0);
+  EXPECT_FALSE(ref::hasProperCrossing(joined));
+}
+
+TEST(HoleBridges, ALaterBridgeKeepsClearOfAnEarlierOneOnTheOptimized) {
+  const opt::contours::JoinResult joined = opt::contours::joinHoles(
+      kOutline, {&kHoleH1, &kHoleH2, &kHoleH3}, 1, /*checkCrossing=*/true);
+  EXPECT_EQ(joined.loop, kJoinedClearOfTheSlit);
+  EXPECT_EQ(joined.joined, 3);
+  EXPECT_EQ(joined.failed, 0);
+  EXPECT_FALSE(joined.properCrossing);
+  EXPECT_FALSE(ref::hasProperCrossing(joined.loop));
+}
+
+}  // namespace
+}  // namespace regcon
