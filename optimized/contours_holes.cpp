@@ -114,10 +114,14 @@ class EdgeIndex {
       for (int i = start_[bucket]; i < start_[bucket + 1]; ++i) {
         if (edges_[i].ax == kRemoved) continue;
         const ContourVertex a = end(edges_[i], 0), b = end(edges_[i], 1);
+        const Box box = Box::of(a, b);
         for (int j = i + 1; j < start_[bucket + 1]; ++j) {
           const Edge& f = edges_[j];
-          if (f.ax != kRemoved && boxesMeet(edges_[i], f) &&
-              properCross(a, b, end(f, 0), end(f, 1))) {
+          if (f.ax == kRemoved) continue;
+          const ContourVertex c = end(f, 0), d = end(f, 1);
+          // Segments that cross have closed boxes that meet: most pairs of
+          // a bucket are ruled out here, without a call.
+          if (box.overlaps(Box::of(c, d)) && properCross(a, b, c, d)) {
             return true;
           }
         }
@@ -148,15 +152,6 @@ class EdgeIndex {
   static ContourVertex end(const Edge& e, int which) {
     return which == 0 ? ContourVertex{e.ax, 0, e.az, 0}
                       : ContourVertex{e.bx, 0, e.bz, 0};
-  }
-
-  // Two segments that cross have closed boxes that meet: most pairs of a
-  // bucket are ruled out here, without a call.
-  static bool boxesMeet(const Edge& e, const Edge& f) {
-    return std::max(e.ax, e.bx) >= std::min(f.ax, f.bx) &&
-           std::max(f.ax, f.bx) >= std::min(e.ax, e.bx) &&
-           std::max(e.az, e.bz) >= std::min(f.az, f.bz) &&
-           std::max(f.az, f.bz) >= std::min(e.az, e.bz);
   }
 
   static bool touchesAway(const Edge& e, const ContourVertex& p,
