@@ -8,6 +8,7 @@
 #include "core/determinism.h"
 // clang-format on
 #include <algorithm>
+#include <deque>
 #include <functional>
 #include <limits>
 #include <numeric>
@@ -61,8 +62,6 @@ class EdgeIndex {
       edges_[bridgeHead_[bucket]++] = e;
     });
     std::fill(bridgeHead_.begin(), bridgeHead_.end(), kNone);
-    // A bridge a hole, most in one or two buckets.
-    bridges_.reserve(2 * holes.size());
   }
 
   void addBridge(const ContourVertex& a, const ContourVertex& b) {
@@ -134,7 +133,7 @@ class EdgeIndex {
     std::vector<int>().swap(start_);
     std::vector<Edge>().swap(edges_);
     std::vector<int>().swap(bridgeHead_);
-    std::vector<Bridge>().swap(bridges_);
+    std::deque<Bridge>().swap(bridges_);
   }
 
  private:
@@ -193,7 +192,10 @@ class EdgeIndex {
   std::vector<int> start_;  // bucket b's loop edges: [start_[b], start_[b+1])
   std::vector<Edge> edges_;
   std::vector<int> bridgeHead_;  // a bucket's last bridge, or kNone
-  std::vector<Bridge> bridges_;
+  // A deque: growing neither copies the entries nor holds two arrays of
+  // them (a vector reserved to two entries a hole, then doubled, held three
+  // times that at pillars4-256's peak).
+  std::deque<Bridge> bridges_;
 };
 
 // The merged loop's nodes, bucketed by position; each bucket a list threaded
