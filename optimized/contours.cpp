@@ -72,13 +72,6 @@ class Tracer {
 
   int cellOf(int x, int z) const { return x + z * hf_.width; }
 
-  // Region of N(span, dir); 0 for a missing link inside the grid; -1 past it.
-  int neighbourValue(int span, int dir, int x, int z) const {
-    const int t = links_.at(span, cellOf(x, z), dir);
-    if (t >= 0) return regions_[t];
-    return hf_.insideGrid(x + kDirX[dir], z + kDirZ[dir]) ? 0 : kTileBorder;
-  }
-
   bool isBoundary(int span, int dir) const { return edges_[span] >> dir & 1; }
 
   // An edge of a region span is a boundary unless a mutual link joins it to
@@ -252,23 +245,33 @@ class Tracer {
     } while (s != startSpan || d != startDir);
   }
 
-  // The raw vertex of a boundary edge: its start corner (§6 Tracing).
+  // The raw vertex of a boundary edge: its start corner (§6 Tracing). The
+  // link across the edge serves both the corner's height and the edge's
+  // neighbour value.
   ContourVertex vertexAt(const WalkState& at) const {
-    return {at.x + kCornerDX[at.d], cornerY(at.s, at.d, at.x, at.z),
-            at.z + kCornerDZ[at.d], neighbourValue(at.s, at.d, at.x, at.z)};
+    const int across = links_.at(at.s, cellOf(at.x, at.z), at.d);
+    return {at.x + kCornerDX[at.d], cornerY(at, across), at.z + kCornerDZ[at.d],
+            neighbourValue(at, across)};
+  }
+
+  // Region of the span across the edge; 0 for a missing link inside the
+  // grid; -1 past it.
+  int neighbourValue(const WalkState& at, int across) const {
+    if (across >= 0) return regions_[across];
+    return hf_.insideGrid(at.x + kDirX[at.d], at.z + kDirZ[at.d]) ? 0
+                                                                  : kTileBorder;
   }
 
   // Readings R3: the highest floor around the start corner, both diagonal
   // routes included.
-  int cornerY(int s, int d, int x, int z) const {
+  int cornerY(const WalkState& at, int across) const {
+    const auto [s, d, x, z] = at;
     const int d1 = (d + 1) & 3;
-    const int cell = cellOf(x, z);
     int y = hf_.spans[s].y;
-    const int a = links_.at(s, cell, d);
-    const int b = links_.at(s, cell, d1);
-    if (a >= 0) {
-      y = std::max(y, hf_.spans[a].y);
-      const int c = links_.at(a, cellOf(x + kDirX[d], z + kDirZ[d]), d1);
+    const int b = links_.at(s, cellOf(x, z), d1);
+    if (across >= 0) {
+      y = std::max(y, hf_.spans[across].y);
+      const int c = links_.at(across, cellOf(x + kDirX[d], z + kDirZ[d]), d1);
       if (c >= 0) y = std::max(y, hf_.spans[c].y);
     }
     if (b >= 0) {
