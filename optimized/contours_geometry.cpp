@@ -23,15 +23,20 @@ bool withinBox(const ContourVertex& a, const ContourVertex& b,
 }
 
 // Edge i runs from vertex i to vertex i + 1, the last one back to vertex 0.
+// Consecutive edges share a vertex, so they never cross properly, and
+// edges whose boxes do not meet cannot cross: neither pair is tested (a
+// rectangle's loop is tested for nothing).
 bool bruteForceCrossing(const Loop& loop) {
   const size_t n = loop.size();
   for (size_t i = 0; i < n; ++i) {
     const ContourVertex& a = loop[i];
     const ContourVertex& b = loop[i + 1 == n ? 0 : i + 1];
-    for (size_t j = i + 1; j < n; ++j) {
-      if (properCross(a, b, loop[j], loop[j + 1 == n ? 0 : j + 1])) {
-        return true;
-      }
+    const Box box = Box::of(a, b);
+    const size_t last = i == 0 ? n - 1 : n;  // edge n - 1 shares vertex 0
+    for (size_t j = i + 2; j < last; ++j) {
+      const ContourVertex& c = loop[j];
+      const ContourVertex& d = loop[j + 1 == n ? 0 : j + 1];
+      if (box.overlaps(Box::of(c, d)) && properCross(a, b, c, d)) return true;
     }
   }
   return false;

@@ -1,0 +1,130 @@
+// §6's proper-crossing check (ref::hasProperCrossing,
+// opt::contours::hasProperCrossing) on loops drawn by hand, and the two
+// implementations against each other on small random loops, where
+// touching, collinear and repeated vertices are common.
+#include <gtest/gtest.h>
+
+#include <random>
+#include <vector>
+
+#include "optimized/contours_steps.h"
+#include "reference/contours_steps.h"
+
+namespace regcon {
+namespace {
+
+Loop loopOf(std::initializer_list<std::pair<int, int>> xz) {
+  Loop loop;
+  for (auto [x, z] : xz) loop.push_back({x, 0, z, 0});
+  return loop;
+}
+
+void expectBoth(const Loop& loop, bool crossing) {
+  EXPECT_EQ(ref::hasProperCrossing(loop), crossing);
+  EXPECT_EQ(opt::contours::hasProperCrossing(loop), crossing);
+}
+
+// x right, z up. Edges 0 and 2 cross at (1, 1):
+//
+//   z 2  3     1
+//        | \ / |
+//        |  X  |
+//        | / \ |
+//   z 0  0     2
+//       x 0    x 2
+TEST(CrossingCheck, ABowTieCrossesBetweenEdgesZeroAndTwo) {
+  expectBoth(loopOf({{0, 0}, {2, 2}, {2, 0}, {0, 2}}), true);
+}
+
+// Edge 1 (2,0)-(2,4) crosses the closing edge 4 (0,2)-(4,2) at (2, 2);
+// no other pair meets but at a shared vertex:
+//
+//   z 4     3--2
+//          /   |
+//   z 2  4-----+---0
+//              | /
+//   z 0        1
+//       x 0 1  2   4
+TEST(CrossingCheck, AnEdgeCrossesTheClosingEdge) {
+  expectBoth(loopOf({{4, 2}, {2, 0}, {2, 4}, {1, 4}, {0, 2}}), true);
+}
+
+// Loops that touch themselves without crossing. The first passes twice
+// through (2, 2): edges 0 and 3 meet there end to end, as do 1 and 4.
+//
+//   z 4  5           3
+//        |  \     /  |
+//   z 2  |    1=4    |      (vertices 1 and 4 both at (2, 2))
+//        |  /     \  |
+//   z 0  0           2
+//       x 0    2     4
+//
+// The second runs out from (2, 2) down to (2, 1) and back: a slit whose
+// two edges lie on one segment.
+//
+//   z 2  6----3=5----2      (vertices 3 and 5 both at (2, 2))
+//        |     |     |
+//   z 1  |     4     |
+//        |           |
+//   z 0  0-----------1
+//       x 0    2     4
+TEST(CrossingCheck, TouchingAndSlitsAreNotCrossings) {
+  expectBoth(loopOf({{0, 0}, {2, 2}, {4, 0}, {4, 4}, {2, 2}, {0, 4}}), false);
+  expectBoth(loopOf({{0, 0}, {4, 0}, {4, 2}, {2, 2}, {2, 1}, {2, 2}, {0, 2}}),
+             false);
+  // A triangle's edges all share vertices; a rectangle's opposite edges
+  // meet nowhere.
+  expectBoth(loopOf({{0, 0}, {3, 0}, {0, 3}}), false);
+  expectBoth(loopOf({{0, 0}, {3, 0}, {3, 2}, {0, 2}}), false);
+}
+
+// Both implementations on random loops of 3 to 40 vertices: half of them
+// points anywhere on a 6 x 6 grid (most cross), half walks of unit steps
+// (they touch, retrace and overlap, and cross only where two diagonal
+// steps do). Loops under 24 edges take the optimized
+// all-pairs scan, longer ones its bucket grid. Both answers occur often,
+// so neither implementation can pass by answering one way.
+constexpr int kStepX[4] = {1, -1, 0, 0};
+constexpr int kStepZ[4] = {0, 0, 1, -1};
+
+Loop randomLoop(std::mt19937& rng, bool walk) {
+  const int n = 3 + static_cast<int>(rng() % 38);
+  Loop loop;
+  int x = 3, z = 3;
+  for (int i = 0; i < n; ++i) {
+    if (walk) {
+      // Along an axis four times in six, diagonally once, else staying put
+      // (a repeated vertex).
+      const int step = static_cast<int>(rng() % 6);
+      if (step < 4) {
+        x += kStepX[step];
+        z += kStepZ[step];
+      } else if (step == 4) {
+        x += rng() % 2 == 0 ? 1 : -1;
+        z += rng() % 2 == 0 ? 1 : -1;
+      }
+    } else {
+      x = static_cast<int>(rng() % 6);
+      z = static_cast<int>(rng() % 6);
+    }
+    loop.push_back({x, 0, z, 0});
+  }
+  return loop;
+}
+
+TEST(CrossingCheck, TheImplementationsAgreeOnRandomLoops) {
+  std::mt19937 rng(20261206);
+  int crossing = 0, clear = 0;
+  for (int trial = 0; trial < 4000; ++trial) {
+    const Loop loop = randomLoop(rng, trial % 2 == 1);
+    const bool expected = ref::hasProperCrossing(loop);
+    ASSERT_EQ(opt::contours::hasProperCrossing(loop), expected)
+        << "trial " << trial << ", " << loop.size() << " vertices";
+    (expected ? crossing : clear) += 1;
+  }
+  EXPECT_GT(crossing, 1000);
+  EXPECT_GT(clear, 1000);
+}
+
+}  // namespace
+}  // namespace regcon
