@@ -9,15 +9,12 @@
 
 #include "optimized/contours_steps.h"
 #include "reference/contours_steps.h"
+#include "tests/worked_fields.h"
 
 namespace regcon {
 namespace {
 
-Loop loopOf(std::initializer_list<std::pair<int, int>> xz) {
-  Loop loop;
-  for (auto [x, z] : xz) loop.push_back({x, 0, z, 0});
-  return loop;
-}
+using testing::P;
 
 void expectBoth(const Loop& loop, bool crossing) {
   EXPECT_EQ(ref::hasProperCrossing(loop), crossing);
@@ -33,7 +30,7 @@ void expectBoth(const Loop& loop, bool crossing) {
 //   z 0  0     2
 //       x 0    x 2
 TEST(CrossingCheck, ABowTieCrossesBetweenEdgesZeroAndTwo) {
-  expectBoth(loopOf({{0, 0}, {2, 2}, {2, 0}, {0, 2}}), true);
+  expectBoth(Loop{P(0, 0, 0), P(2, 2, 0), P(2, 0, 0), P(0, 2, 0)}, true);
 }
 
 // Edge 1 (2,0)-(2,4) crosses the closing edge 4 (0,2)-(4,2) at (2, 2);
@@ -46,7 +43,8 @@ TEST(CrossingCheck, ABowTieCrossesBetweenEdgesZeroAndTwo) {
 //   z 0        1
 //       x 0 1  2   4
 TEST(CrossingCheck, AnEdgeCrossesTheClosingEdge) {
-  expectBoth(loopOf({{4, 2}, {2, 0}, {2, 4}, {1, 4}, {0, 2}}), true);
+  expectBoth(Loop{P(4, 2, 0), P(2, 0, 0), P(2, 4, 0), P(1, 4, 0), P(0, 2, 0)},
+             true);
 }
 
 // Loops that touch themselves without crossing. The first passes twice
@@ -69,13 +67,16 @@ TEST(CrossingCheck, AnEdgeCrossesTheClosingEdge) {
 //   z 0  0-----------1
 //       x 0    2     4
 TEST(CrossingCheck, TouchingAndSlitsAreNotCrossings) {
-  expectBoth(loopOf({{0, 0}, {2, 2}, {4, 0}, {4, 4}, {2, 2}, {0, 4}}), false);
-  expectBoth(loopOf({{0, 0}, {4, 0}, {4, 2}, {2, 2}, {2, 1}, {2, 2}, {0, 2}}),
+  expectBoth(Loop{P(0, 0, 0), P(2, 2, 0), P(4, 0, 0), P(4, 4, 0), P(2, 2, 0),
+                  P(0, 4, 0)},
+             false);
+  expectBoth(Loop{P(0, 0, 0), P(4, 0, 0), P(4, 2, 0), P(2, 2, 0), P(2, 1, 0),
+                  P(2, 2, 0), P(0, 2, 0)},
              false);
   // A triangle's edges all share vertices; a rectangle's opposite edges
   // meet nowhere.
-  expectBoth(loopOf({{0, 0}, {3, 0}, {0, 3}}), false);
-  expectBoth(loopOf({{0, 0}, {3, 0}, {3, 2}, {0, 2}}), false);
+  expectBoth(Loop{P(0, 0, 0), P(3, 0, 0), P(0, 3, 0)}, false);
+  expectBoth(Loop{P(0, 0, 0), P(3, 0, 0), P(3, 2, 0), P(0, 2, 0)}, false);
 }
 
 // Both implementations on random loops of 3 to 40 vertices: half of them
@@ -107,7 +108,7 @@ Loop randomLoop(std::mt19937& rng, bool walk) {
       x = static_cast<int>(rng() % 6);
       z = static_cast<int>(rng() % 6);
     }
-    loop.push_back({x, 0, z, 0});
+    loop.push_back(P(x, z, 0));
   }
   return loop;
 }
