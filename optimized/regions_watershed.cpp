@@ -235,12 +235,25 @@ class Watershed {
     return seen;
   }
 
+  // Spans ahead whose slots a pass in span order that writes or reads at
+  // their positions fetches early. A row's spans fall in hundreds of
+  // levels, more streams than the hardware follows: each new cache line
+  // of a level was a miss the pass waited on (renumbering at terrain-16M
+  // about a tenth faster, interleaved runs of the watershed alone).
+  static constexpr int kFetchAhead = 48;
+
   // Writes each span's four links as one row.
   AreaSeen renumberRows(const std::vector<int>& dist, int z0, int z1) {
     const LiveLinks live(hf_);
     const int* const position = levels_.index.data();
+    const int fetchEnd = hf_.spanCount() - kFetchAhead;
     AreaSeen seen;
     forEachSpanOfRows(hf_, z0, z1, [&](int s, int cell) {
+      if (s < fetchEnd) {
+        const int ahead = position[s + kFetchAhead];
+        __builtin_prefetch(&links_[ahead], 1);
+        __builtin_prefetch(&region_[ahead], 1);
+      }
       const int p = position[s];
       const int area = hf_.spans[s].area;
       if (area == 0) {
@@ -270,12 +283,17 @@ class Watershed {
       std::copy(region_, region_ + hf_.spanCount(), regions.begin());
       return std::move(regions);
     }
-    workers_.forRanges(hf_.spanCount(), kMinSpansPerPart,
-                       [&](int b, int e, int) {
-                         for (int s = b; s < e; ++s) {
-                           regions[s] = region_[regions[s]];
-                         }
-                       });
+    // A part reads ahead only its own spans: the next part's are being
+    // rewritten.
+    workers_.forRanges(
+        hf_.spanCount(), kMinSpansPerPart, [&](int b, int e, int) {
+          for (int s = b; s < e; ++s) {
+            if (s < e - kFetchAhead) {
+              __builtin_prefetch(&region_[regions[s + kFetchAhead]]);
+            }
+            regions[s] = region_[regions[s]];
+          }
+        });
     return std::move(regions);
   }
 
