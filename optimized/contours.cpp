@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
+#include <initializer_list>
 #include <iterator>
 #include <numeric>
 #include <span>
@@ -132,6 +133,9 @@ class Tracer {
         if (r < 1) continue;
         noteArea(areas, r, spans[s].area);
         unsigned inner = edges[s];
+        // Unrolled at -O2 as at -O3: rolled, the loop kept its variables on
+        // the stack (terrain-512's contours 2.7 -> 1.7 ms at -O2).
+#pragma GCC unroll 2
         for (int d : {1, 2}) {
           const int t = links.rawTarget(s, cell, d);
           if (t < 0 || regions[t] != r || !links.linksBack(s, cell, d, t)) {
