@@ -34,9 +34,9 @@ bool bruteForceCrossing(const Loop& loop) {
     const Box box = Box::of(a, b);
     const size_t last = i == 0 ? n - 1 : n;  // edge n - 1 shares vertex 0
     for (size_t j = i + 2; j < last; ++j) {
-      const ContourVertex& c = loop[j];
-      const ContourVertex& d = loop[j + 1 == n ? 0 : j + 1];
-      if (box.overlaps(Box::of(c, d)) && properCross(a, b, c, d)) return true;
+      if (properCrossWithin(box, a, b, loop[j], loop[j + 1 == n ? 0 : j + 1])) {
+        return true;
+      }
     }
   }
   return false;

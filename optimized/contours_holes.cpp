@@ -117,12 +117,7 @@ class EdgeIndex {
         for (int j = i + 1; j < start_[bucket + 1]; ++j) {
           const Edge& f = edges_[j];
           if (f.ax == kRemoved) continue;
-          const ContourVertex c = end(f, 0), d = end(f, 1);
-          // Segments that cross have closed boxes that meet: most pairs of
-          // a bucket are ruled out here, without a call.
-          if (box.overlaps(Box::of(c, d)) && properCross(a, b, c, d)) {
-            return true;
-          }
+          if (properCrossWithin(box, a, b, end(f, 0), end(f, 1))) return true;
         }
       }
     }

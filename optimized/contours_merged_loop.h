@@ -130,18 +130,13 @@ class MergedLoop {
       if (total >= limit) continue;
       const uint64_t step = (end - start) / static_cast<uint64_t>(total);
       uint64_t next = start;
-      for (size_t k = behind_.size(); k-- > 0;) {
-        nodes_[behind_[k]].label = next;
-        next += step;
-      }
-      for (int n = runFirst, k = 0; k < count; ++n, ++k) {
+      auto relabel = [&](int n) {
         nodes_[n].label = next;
         next += step;
-      }
-      for (int n : ahead_) {
-        nodes_[n].label = next;
-        next += step;
-      }
+      };
+      std::for_each(behind_.rbegin(), behind_.rend(), relabel);
+      for (int k = 0; k < count; ++k) relabel(runFirst + k);
+      std::for_each(ahead_.begin(), ahead_.end(), relabel);
       return;
     }
   }

@@ -52,6 +52,14 @@ int64_t signedArea2(const Loop& loop);
 bool properCross(const ContourVertex& a, const ContourVertex& b,
                  const ContourVertex& c, const ContourVertex& d);
 
+// properCross where the box of a b is at hand: segments that cross have
+// closed boxes that meet, so most pairs are ruled out without the call.
+inline bool properCrossWithin(const Box& abBox, const ContourVertex& a,
+                              const ContourVertex& b, const ContourVertex& c,
+                              const ContourVertex& d) {
+  return abBox.overlaps(Box::of(c, d)) && properCross(a, b, c, d);
+}
+
 // Whether two edges of the closed loop cross properly.
 bool hasProperCrossing(const Loop& loop);
 
