@@ -241,7 +241,9 @@ class Tracer {
         edges_[s] |= 1 << (d + kVisitedShift);
         d = (d + 3) & 3;
       } else {
-        s = links_.at(s, cellOf(x, z), d);
+        // Not a boundary: the marking found this link mutual, to the same
+        // region, so the raw target is the span across.
+        s = links_.rawTarget(s, cellOf(x, z), d);
         x += kDirX[d];
         z += kDirZ[d];
         d = (d + 1) & 3;
