@@ -41,6 +41,16 @@ class BucketGrid {
   int64_t bucketOf(const ContourVertex& p) const {
     return bucket(column(p.x), row(p.z));
   }
+  // Squared distance from p to the nearest position of bucket (column, row).
+  int64_t distance2To(int column, int row, const ContourVertex& p) const {
+    auto gap = [&](int64_t first, int64_t at) {
+      const int64_t last = first + side_ - 1;
+      return at < first ? first - at : (at > last ? at - last : 0);
+    };
+    const int64_t dx = gap(originX_ + column * side_, p.x);
+    const int64_t dz = gap(originZ_ + row * side_, p.z);
+    return dx * dx + dz * dz;
+  }
 
   // Calls visit(bucket) for every bucket the closed segment a b passes
   // through (and perhaps a neighbour of one), column by column; stops and
