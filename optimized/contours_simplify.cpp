@@ -193,10 +193,14 @@ void refineStretch(const Loop& raw, int ia, int ib, const Pass& pass,
 }
 
 // Step 3's merge: the first of equal consecutive positions stays; of the
-// wrap-around pair the last goes (readings R10).
+// wrap-around pair the last goes (readings R10). Fewer than three kept
+// vertices make an invalid loop, which no caller reads: none is built (a
+// one-cell hole's first pass keeps two, and its list was a heap block).
 Loop mergeDuplicates(const Loop& raw, const std::vector<char>& kept) {
   Loop out;
-  out.reserve(std::count(kept.begin(), kept.end(), 1));
+  const auto count = std::count(kept.begin(), kept.end(), 1);
+  if (count < 3) return out;
+  out.reserve(count);
   for (size_t i = 0; i < raw.size(); ++i) {
     if (!kept[i]) continue;
     if (!out.empty() && samePosition(out.back(), raw[i])) continue;
