@@ -138,48 +138,52 @@ class Tracer {
     // link back. Written out, not a loop over directions through
     // LiveLinks: the +x cell's first span is this cell's end, one read
     // less a span, and the loop's state fits the registers (terrain-512's
-    // contours 1.40 -> 1.11 ms, interleaved).
+    // contours 1.40 -> 1.11 ms, interleaved). The spans are walked in
+    // order, each one's cell read from spanCell, rather than cell by cell
+    // with a loop over each cell's spans, whose exit was a branch
+    // mispredicted at every few cells (terrain-512's and terrain-16M's
+    // contours a fifth faster, interleaved).
     constexpr int kMinusX = 0, kPlusZ = 1, kPlusX = 2, kMinusZ = 3;
+    const int* const spanCell = hf_.spanCell.data();
     int noted = 0;  // the region whose area was noted last
-    for (int cell = z0 * width; cell < lastCell; ++cell) {
+    for (int s = first; s < last; ++s) {
+      const int r = regions[s];
+      if (r < 1) continue;
+      const int cell = spanCell[s];
       const int begin = cellStart[cell];
       const int end = begin + counts[cell];
       const bool lastRow = cell + width >= lastCell;
-      for (int s = begin; s < end; ++s) {
-        const int r = regions[s];
-        if (r < 1) continue;
-        const Span& span = spans[s];
-        // A region has one area (readings R12): noted once a run of spans.
-        if (r != noted) {
-          noteArea(areas, r, span.area);
-          noted = r;
-        }
-        unsigned inner = edges[s];
-        const int place = s - begin;  // what a link back to s names
-        if (span.link[kPlusX] >= 0) {
-          const int t = end + span.link[kPlusX];
-          if (regions[t] == r && spans[t].link[kMinusX] == place) {
-            inner |= 1u << kPlusX;
-            edges[t] |= static_cast<uint8_t>(1u << kMinusX);
-          }
-        }
-        if (span.link[kPlusZ] >= 0) {
-          const int t = cellStart[cell + width] + span.link[kPlusZ];
-          if (fetchAhead && t < fetchEnd) {
-            __builtin_prefetch(&spans[t + kFetchAhead]);
-            __builtin_prefetch(&regions[t + kFetchAhead]);
-          }
-          if (regions[t] == r && spans[t].link[kMinusZ] == place) {
-            inner |= 1u << kPlusZ;
-            if (lastRow) {
-              acrossCut.push_back(t);
-            } else {
-              edges[t] |= static_cast<uint8_t>(1u << kMinusZ);
-            }
-          }
-        }
-        edges[s] = static_cast<uint8_t>(~inner & 0xFu);
+      const Span& span = spans[s];
+      // A region has one area (readings R12): noted once a run of spans.
+      if (r != noted) {
+        noteArea(areas, r, span.area);
+        noted = r;
       }
+      unsigned inner = edges[s];
+      const int place = s - begin;  // what a link back to s names
+      if (span.link[kPlusX] >= 0) {
+        const int t = end + span.link[kPlusX];
+        if (regions[t] == r && spans[t].link[kMinusX] == place) {
+          inner |= 1u << kPlusX;
+          edges[t] |= static_cast<uint8_t>(1u << kMinusX);
+        }
+      }
+      if (span.link[kPlusZ] >= 0) {
+        const int t = cellStart[cell + width] + span.link[kPlusZ];
+        if (fetchAhead && t < fetchEnd) {
+          __builtin_prefetch(&spans[t + kFetchAhead]);
+          __builtin_prefetch(&regions[t + kFetchAhead]);
+        }
+        if (regions[t] == r && spans[t].link[kMinusZ] == place) {
+          inner |= 1u << kPlusZ;
+          if (lastRow) {
+            acrossCut.push_back(t);
+          } else {
+            edges[t] |= static_cast<uint8_t>(1u << kMinusZ);
+          }
+        }
+      }
+      edges[s] = static_cast<uint8_t>(~inner & 0xFu);
     }
   }
 
