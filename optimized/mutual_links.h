@@ -13,6 +13,11 @@
 
 namespace regcon::opt {
 
+// First span of row z (the span count for z = depth).
+inline int rowStart(const Heightfield& hf, int z) {
+  return z < hf.depth ? hf.cellStart[z * hf.width] : hf.spanCount();
+}
+
 class MutualLinks {
  public:
   // The table's memory, unfilled: the distance field fills it row by row

@@ -33,11 +33,6 @@ namespace {
 // Above every real distance, yet + 3 cannot overflow.
 constexpr int kUnreached = INT_MAX - 3;
 
-// First span of row z (the span count for z = depth).
-int rowStart(const Heightfield& hf, int z) {
-  return z < hf.depth ? hf.cellStart[z * hf.width] : hf.spanCount();
-}
-
 // The table holds -1 for an unwalkable neighbour as for a missing one, so
 // no neighbour's area is read.
 bool isBoundary(const Heightfield& hf, const MutualLinks& links, int span) {
