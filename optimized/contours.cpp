@@ -121,8 +121,8 @@ class Tracer {
                 std::vector<int>& acrossCut) {
     const int lastCell = z1 * hf_.width;
     if (z0 * hf_.width == lastCell) return;  // no cells
-    const int first = hf_.cellStart[z0 * hf_.width];
-    const int last = z1 < hf_.depth ? hf_.cellStart[lastCell] : spanCount_;
+    const int first = rowStart(hf_, z0);
+    const int last = rowStart(hf_, z1);
     // Locals, not members: a byte stored to `edges` may alias anything, so
     // what is read through `this` would be loaded again after each one.
     uint8_t* const edges = edges_.data();
@@ -139,10 +139,9 @@ class Tracer {
     // LiveLinks: the +x cell's first span is this cell's end, one read
     // less a span, and the loop's state fits the registers (terrain-512's
     // contours 1.40 -> 1.11 ms, interleaved). The spans are walked in
-    // order, each one's cell read from spanCell, rather than cell by cell
-    // with a loop over each cell's spans, whose exit was a branch
-    // mispredicted at every few cells (terrain-512's and terrain-16M's
-    // contours a fifth faster, interleaved).
+    // order as forEachSpanOfRows walks them (terrain-512's and
+    // terrain-16M's contours a fifth faster than cell by cell), but each
+    // span's cell is read only for a span of a region.
     constexpr int kMinusX = 0, kPlusZ = 1, kPlusX = 2, kMinusZ = 3;
     const int* const spanCell = hf_.spanCell.data();
     int noted = 0;  // the region whose area was noted last

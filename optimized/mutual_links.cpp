@@ -8,23 +8,18 @@ namespace regcon::opt {
 MutualLinks::MutualLinks(const Heightfield& hf, Scratch& scratch)
     : table_(scratch, static_cast<size_t>(hf.spanCount())) {}
 
-// Walks the row's spans in order, each one's cell read from spanCell, so
-// its neighbour cells' first spans are at hand without the divisions
-// Heightfield::linkTarget needs; a walk over the cells, with a loop over
-// each cell's spans, mispredicted that loop's exit at every few cells
-// (rooms-256's watershed 5% faster, terrain-512's 4%, interleaved). The
-// link back from t names s exactly when it is s's place in its own column,
-// so no second target is computed; t's area is on the same cache line. A
-// row writes only its own spans' entries.
+// Walks the row's spans (forEachSpanOfRows), so each span's neighbour
+// cells' first spans are at hand without the divisions
+// Heightfield::linkTarget needs. The link back from t names s exactly when
+// it is s's place in its own column, so no second target is computed; t's
+// area is on the same cache line. A row writes only its own spans'
+// entries.
 void MutualLinks::fillRow(const Heightfield& hf, int z) {
   const int width = hf.width;
   const int cellOffset[4] = {-1, width, 1, -width};
-  const int* const spanCell = hf.spanCell.data();
   const int* const cellStart = hf.cellStart.data();
   const Span* const spans = hf.spans.data();
-  const int end = rowStart(hf, z + 1);
-  for (int s = rowStart(hf, z); s < end; ++s) {
-    const int cell = spanCell[s];
+  forEachSpanOfRows(hf, z, z + 1, [&](int s, int cell) {
     const int place = s - cellStart[cell];
     const Span& span = spans[s];
     for (int d = 0; d < 4; ++d) {
@@ -39,7 +34,7 @@ void MutualLinks::fillRow(const Heightfield& hf, int z) {
       }
       table_[s][d] = mutual;
     }
-  }
+  });
 }
 
 }  // namespace regcon::opt

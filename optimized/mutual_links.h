@@ -18,6 +18,18 @@ inline int rowStart(const Heightfield& hf, int z) {
   return z < hf.depth ? hf.cellStart[z * hf.width] : hf.spanCount();
 }
 
+// Calls visit(span, cell) for every span of rows z0..z1-1, in span order,
+// each span's cell read from spanCell: a walk over the cells, with a loop
+// over each cell's spans, mispredicted that loop's exit at every few cells
+// (interleaved: rooms-256's watershed 2.78 -> 2.55 ms, through the link
+// table and §5 gathering; terrain-512's monotone 3.02 -> 2.36).
+template <class Visit>
+void forEachSpanOfRows(const Heightfield& hf, int z0, int z1, Visit visit) {
+  const int* const spanCell = hf.spanCell.data();
+  const int end = rowStart(hf, z1);
+  for (int s = rowStart(hf, z0); s < end; ++s) visit(s, spanCell[s]);
+}
+
 class MutualLinks {
  public:
   // The table's memory, unfilled: the distance field fills it row by row

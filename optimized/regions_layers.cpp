@@ -12,10 +12,6 @@
 namespace regcon::opt {
 namespace {
 
-int rowEnd(const Heightfield& hf, int z) {
-  return z + 1 < hf.depth ? hf.cellStart[(z + 1) * hf.width] : hf.spanCount();
-}
-
 // The sweeps of one row (readings R6): which region each sweep's -z
 // neighbours point to, and whether another sweep of the row touches it.
 class RowSweeps {
@@ -309,19 +305,15 @@ std::vector<int> monotoneRegions(const Heightfield& hf, const LiveLinks& links,
   }
   for (int z = 0; z < hf.depth; ++z) {
     sweeps.startRow(z);
-    const int first = hf.cellStart[z * hf.width];
-    const int last = rowEnd(hf, z);
+    const int first = rowStart(hf, z);
+    const int last = rowStart(hf, z + 1);
     left.assign(last - first, -1);
     below.assign(last - first, -1);
     // Span-index order within a row is increasing x, so a span's -x
     // predecessor is always seen first and sweeps appear by first span.
-    // Each span's cell comes from spanCell: a walk over the cells, with a
-    // loop over each cell's spans, mispredicted that loop's exit at every
-    // few cells (terrain-512's monotone partition a fifth faster).
-    for (int s = first; s < last; ++s) {
+    forEachSpanOfRows(hf, z, z + 1, [&](int s, int cell) {
       const int area = hf.spans[s].area;
-      if (area == 0) continue;
-      const int cell = hf.spanCell[s];
+      if (area == 0) return;
       const int p = left[s - first] = links.at(s, cell, 0);
       const bool chained = p >= 0 && hf.spans[p].area == area;
       region[s] = chained ? region[p] : sweeps.newSweep();
@@ -329,7 +321,7 @@ std::vector<int> monotoneRegions(const Heightfield& hf, const LiveLinks& links,
       if (q >= 0 && region[q] != 0 && hf.spans[q].area == area) {
         sweeps.touch(region[s], region[q]);
       }
-    }
+    });
     sweepRegion.assign(sweeps.count(), 0);
     for (int sw = 0; sw < sweeps.count(); ++sw) {
       const int continued = sweeps.continued(sw);

@@ -160,17 +160,6 @@ int filterAndMerge(RegionLinks gathered, std::vector<int>& regions,
 // §5.3: renumbers to 1..k by first span; returns k.
 int numberRegions(std::vector<int>& regions);
 
-// Calls visit(span, cell) for every span of rows z0..z1-1, in span order,
-// each span's cell read from spanCell: a walk over the cells, with a loop
-// over each cell's spans, mispredicted that loop's exit at every few cells
-// (rooms-256's §5 gathering about a fifth faster, interleaved).
-template <class Visit>
-void forEachSpanOfRows(const Heightfield& hf, int z0, int z1, Visit visit) {
-  const int* const spanCell = hf.spanCell.data();
-  const int end = rowStart(hf, z1);
-  for (int s = rowStart(hf, z0); s < end; ++s) visit(s, spanCell[s]);
-}
-
 // The largest id in regions (0 when empty).
 int largestId(const std::vector<int>& regions);
 
