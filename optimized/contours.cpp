@@ -37,6 +37,9 @@ struct TracedLoop {
 constexpr int kCornerDX[4] = {0, 1, 1, 0};
 constexpr int kCornerDZ[4] = {1, 1, 0, 0};
 
+// Regions per part below which a thread is not worth starting.
+constexpr int kMinRegionsPerPart = 64;
+
 class Tracer {
  public:
   Tracer(const Heightfield& hf, const std::vector<int>& regions,
@@ -45,27 +48,33 @@ class Tracer {
         regions_(regions),
         links_(hf),
         spanCount_(hf.spanCount()),
-        edges_(scratch, static_cast<size_t>(spanCount_)) {}
+        scratch_(scratch),
+        edges_(scratch, static_cast<size_t>(spanCount_)),
+        visited_(edges_.data()) {}
 
-  // Every loop of signed area ≠ 0, in span-index then direction order;
-  // `regionArea` gets the area of each region id (0 for an absent one).
+  // Every loop of signed area ≠ 0, in span-index then direction order
+  // within each region (LoopGroups keeps that order and no step reads the
+  // order across regions); `regionArea` gets the area of each region id
+  // (0 for an absent one).
   std::vector<TracedLoop> traceAll(std::vector<int>& regionArea,
                                    Workers& workers) {
-    std::vector<TracedLoop> loops;
+    if (workers.count() > 1) keepVisitedApart();
     markBoundaryEdges(workers);
-    const int n = hf_.spanCount();
-    for (int s = 0; s < n; ++s) {
-      if (s % 8 == 0 && noBoundaryInEight(s)) {
-        s += 7;
-        continue;
-      }
-      const unsigned bits = edges_[s];
-      // Most spans are inside their region: one test for all four edges.
-      if ((bits & ~(bits >> kVisitedShift) & 0xFu) == 0) continue;
-      traceFromSpan(s, hf_.cellX(s), hf_.cellZ(s), loops);
+    const int slots = static_cast<int>(regionArea_.size());
+    std::vector<std::vector<TracedLoop>> loops(
+        workers.partsFor(slots, kMinRegionsPerPart));
+    // A loop's spans are all of its region: parts taking ranges of region
+    // ids write the visited bits of disjoint spans.
+    workers.forRanges(slots, kMinRegionsPerPart, [&](int r0, int r1, int part) {
+      Loop walk;
+      traceRegions(r0, r1, walk, loops[part]);
+    });
+    for (size_t part = 1; part < loops.size(); ++part) {
+      std::move(loops[part].begin(), loops[part].end(),
+                std::back_inserter(loops[0]));
     }
     regionArea = std::move(regionArea_);
-    return loops;
+    return std::move(loops[0]);
   }
 
  private:
@@ -74,6 +83,36 @@ class Tracer {
   int cellOf(int x, int z) const { return x + z * hf_.width; }
 
   bool isBoundary(int span, int dir) const { return edges_[span] >> dir & 1; }
+  bool isVisited(int span, int dir) const {
+    return visited_[span] >> (dir + visitedShift_) & 1;
+  }
+
+  // With threads, the visited bits go to an array of their own, so that
+  // the boundary bits every part scans are only read while parts trace.
+  // One thread keeps them in the boundary bits' byte: one array less to
+  // read at each edge of a loop.
+  void keepVisitedApart() {
+    visitedApart_ = ScratchArray<uint8_t>(scratch_, spanCount_);
+    visited_ = visitedApart_.data();
+    visitedShift_ = 0;
+  }
+
+  // The loops of regions r0..r1 - 1, each from its first unvisited
+  // boundary edge in span then direction order.
+  void traceRegions(int r0, int r1, Loop& walk,
+                    std::vector<TracedLoop>& loops) {
+    for (int s = 0; s < spanCount_; ++s) {
+      if (s % 8 == 0 && noBoundaryInEight(s)) {
+        s += 7;
+        continue;
+      }
+      // Most spans are inside their region: one test for all four edges.
+      const unsigned bits = edges_[s] & 0xFu;
+      if (bits == 0 || regions_[s] < r0 || regions_[s] >= r1) continue;
+      if ((bits & ~(visited_[s] >> visitedShift_)) == 0) continue;
+      traceFromSpan(s, hf_.cellX(s), hf_.cellZ(s), walk, loops);
+    }
+  }
 
   // An edge of a region span is a boundary unless a mutual link joins it to
   // a span of the same region. Each mutual link is read once, from its
@@ -134,6 +173,9 @@ class Tracer {
     const bool fetchAhead = spanCount_ >= kFetchAheadFrom;
     const int fetchEnd = spanCount_ - kFetchAhead;
     std::memset(edges + first, 0, static_cast<size_t>(last - first));
+    if (visited_ != edges) {
+      std::memset(visited_ + first, 0, static_cast<size_t>(last - first));
+    }
     // The two links read, each tested for being mutual by its far end's
     // link back. Written out, not a loop over directions through
     // LiveLinks: the +x cell's first span is this cell's end, one read
@@ -204,12 +246,11 @@ class Tracer {
     return (word & 0x0F0F0F0F0F0F0F0Full) == 0;
   }
 
-  void traceFromSpan(int s, int x, int z, std::vector<TracedLoop>& loops) {
+  void traceFromSpan(int s, int x, int z, Loop& walk,
+                     std::vector<TracedLoop>& loops) {
     for (int d = 0; d < 4; ++d) {
-      if (!isBoundary(s, d) || (edges_[s] >> (d + kVisitedShift) & 1)) {
-        continue;
-      }
-      TracedLoop loop{regions_[s], traceLoop(s, d, x, z), 0};
+      if (!isBoundary(s, d) || isVisited(s, d)) continue;
+      TracedLoop loop{regions_[s], traceLoop(s, d, x, z, walk), 0};
       loop.area2 = contours::signedArea2(loop.raw);
       // Readings R8: a zero-area loop is traced (visited) and ignored.
       if (loop.area2 != 0) loops.push_back(std::move(loop));
@@ -230,8 +271,7 @@ class Tracer {
   // a span); loops of up to kWalkRoom vertices are walked once.
   static constexpr size_t kWalkRoom = size_t{1} << 12;
 
-  Loop traceLoop(int startSpan, int startDir, int x, int z) {
-    Loop& head = walk_;
+  Loop traceLoop(int startSpan, int startDir, int x, int z, Loop& head) {
     head.clear();
     WalkState tailStart{};
     int64_t tail = 0;
@@ -271,7 +311,7 @@ class Tracer {
       }
       if (isBoundary(s, d)) {
         onEdge(WalkState{s, d, x, z});
-        edges_[s] |= 1 << (d + kVisitedShift);
+        visited_[s] |= static_cast<uint8_t>(1u << (d + visitedShift_));
         d = (d + 3) & 3;
       } else {
         // Not a boundary: the marking found this link mutual, to the same
@@ -325,9 +365,12 @@ class Tracer {
   const std::vector<int>& regions_;
   LiveLinks links_;  // each span's links are read a few times, in order
   int spanCount_;
-  // Bits 0-3 boundary, 4-7 visited, per direction; by span.
+  Scratch& scratch_;
+  // Bits 0-3 boundary, 4-7 visited (one thread), per direction; by span.
   ScratchArray<uint8_t> edges_;
-  Loop walk_;  // the first vertices of the loop being traced
+  ScratchArray<uint8_t> visitedApart_;  // with threads: bits 0-3 visited
+  uint8_t* visited_;
+  unsigned visitedShift_ = kVisitedShift;
   std::vector<int> regionArea_ = std::vector<int>(1, 0);  // by region id
 };
 
@@ -483,9 +526,6 @@ class LoopGroups {
   std::vector<int> start_;
   std::vector<TracedLoop*> loops_;
 };
-
-// Regions per part below which a thread is not worth starting.
-constexpr int kMinRegionsPerPart = 64;
 
 // §6 treats each region's loops on their own: parts take ranges of region
 // ids, each builds its contours into its own set, and the sets are joined
