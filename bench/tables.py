@@ -9,6 +9,9 @@
                                      rewrites the generated part of
                                      docs/performance.md (or P) from the
                                      latest docs/bench/run-YYYYMMDD-COMMIT.csv
+                                     (or run-YYYYMMDDTHHMM-COMMIT.csv, which
+                                     sorts after its day's runs without a
+                                     time: name a second run of a day so)
                                      (--headline: the size sweep's ratio
                                      table only, README's figures; --check:
                                      exit 1 when the document differs)
@@ -281,7 +284,8 @@ def write_csv(rows, path):
 
 
 def latest_run():
-    """The newest docs/bench/run-YYYYMMDD-COMMIT.csv (by its date)."""
+    """The newest docs/bench/run-YYYYMMDD[THHMM]-COMMIT.csv: by name, so by
+    date, then time of day ("T" sorts after "-")."""
     runs = sorted((ROOT / "docs" / "bench").glob("run-[0-9]*-*.csv"))
     runs = [r for r in runs if r.name[4:12].isdigit()]
     if not runs:
