@@ -361,6 +361,13 @@ class Watershed {
         return region[span];
       }
     }
+    // The four spans' values, all loaded before any is used: a loop of
+    // atomic loads, each used as it comes, stayed rolled up (terrain-16M's
+    // first rounds on two threads: the decisions 53 -> 45 ms a part, the
+    // joins 8.4 -> 7.3; one thread within 2%, interleaved).
+    std::array<int, 4> loadAll(const std::array<int, 4>& spans) const {
+      return {load(spans[0]), load(spans[1]), load(spans[2]), load(spans[3])};
+    }
     void store(int span, int value) const {
       if constexpr (Shared) {
         __atomic_store_n(&region[span], value, __ATOMIC_RELAXED);
@@ -388,19 +395,18 @@ class Watershed {
                                      int area) {
     // The four links in one read, ahead of the atomics.
     const std::array<int, 4> around = at.links[span];
+    const std::array<int, 4> value = at.loadAll(around);
     if constexpr (OneArea) {
       unsigned best = kNone;
       for (int d = 0; d < 4; ++d) {
-        const int r = at.load(around[d]);
-        best = std::min(best, static_cast<unsigned>(r) - 1U);
+        best = std::min(best, static_cast<unsigned>(value[d]) - 1U);
       }
       return best < static_cast<unsigned>(kMaxIds) ? static_cast<int>(best) + 1
                                                    : 0;
     }
     unsigned best = kNone;
     for (int d = 0; d < 4; ++d) {
-      const int r = at.load(around[d]);
-      const int id = r > 0 ? r : 0;
+      const int id = value[d] > 0 ? value[d] : 0;
       best = std::min(
           best, at.regionArea[id] == area ? static_cast<unsigned>(id) : kNone);
     }
@@ -589,13 +595,13 @@ class Watershed {
     // The four links in one read, ahead of the atomics (terrain-16M's
     // first rounds on two threads: the joins' pass 10.6 -> 8.3 ms a part).
     const std::array<int, 4> around = at.links[span];
+    const std::array<int, 4> value = at.loadAll(around);
     bool any = false;
     for (int d = 0; d < 4; ++d) {
-      const int value = at.load(around[d]);
       if constexpr (OneArea) {
-        any |= value > 0 || isPending(value);
+        any |= value[d] > 0 || isPending(value[d]);
       } else {
-        const int r = isPending(value) ? pendingRegion(value) : value;
+        const int r = isPending(value[d]) ? pendingRegion(value[d]) : value[d];
         any |= at.regionArea[r > 0 ? r : 0] == area;
       }
     }
