@@ -361,12 +361,16 @@ class Watershed {
         return region[span];
       }
     }
-    // The four spans' values, all loaded before any is used: a loop of
-    // atomic loads, each used as it comes, stayed rolled up (terrain-16M's
-    // first rounds on two threads: the decisions 53 -> 45 ms a part, the
-    // joins 8.4 -> 7.3; one thread within 2%, interleaved).
-    std::array<int, 4> loadAll(const std::array<int, 4>& spans) const {
-      return {load(spans[0]), load(spans[1]), load(spans[2]), load(spans[3])};
+    // The marks of a span's four neighbours (-1, no neighbour, reads 0).
+    // The four links in one read, ahead of the atomics (terrain-16M's first
+    // rounds on two threads: the joins 10.6 -> 8.3 ms a part), and every
+    // mark loaded before any is used: a loop of atomic loads, each used as
+    // it came, stayed rolled up (the decisions 53 -> 45 ms a part, the joins
+    // 8.4 -> 7.3; one thread within 2%, interleaved).
+    std::array<int, 4> marksAround(int span) const {
+      const std::array<int, 4> around = links[span];
+      return {load(around[0]), load(around[1]), load(around[2]),
+              load(around[3])};
     }
     void store(int span, int value) const {
       if constexpr (Shared) {
@@ -393,9 +397,7 @@ class Watershed {
   template <bool Shared, bool OneArea>
   static int smallestNeighbourRegion(const RoundView<Shared>& at, int span,
                                      int area) {
-    // The four links in one read, ahead of the atomics.
-    const std::array<int, 4> around = at.links[span];
-    const std::array<int, 4> value = at.loadAll(around);
+    const std::array<int, 4> value = at.marksAround(span);
     if constexpr (OneArea) {
       unsigned best = kNone;
       for (int d = 0; d < 4; ++d) {
@@ -592,10 +594,7 @@ class Watershed {
   // counting as made (parts running side by side may be making it).
   template <bool Shared, bool OneArea>
   static bool joinedNeighbour(const RoundView<Shared>& at, int span, int area) {
-    // The four links in one read, ahead of the atomics (terrain-16M's
-    // first rounds on two threads: the joins' pass 10.6 -> 8.3 ms a part).
-    const std::array<int, 4> around = at.links[span];
-    const std::array<int, 4> value = at.loadAll(around);
+    const std::array<int, 4> value = at.marksAround(span);
     bool any = false;
     for (int d = 0; d < 4; ++d) {
       if constexpr (OneArea) {
