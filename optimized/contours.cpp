@@ -25,11 +25,12 @@ namespace {
 
 using contours::BorderRules;
 using contours::Box;
+using contours::RawLoop;
 using contours::SimplifiedLoop;
 
 struct TracedLoop {
   int region = 0;
-  Loop raw;
+  RawLoop raw;
   int64_t area2 = 0;
 };
 
@@ -66,8 +67,8 @@ class Tracer {
     // A loop's spans are all of its region: parts taking ranges of region
     // ids write the visited bits of disjoint spans.
     workers.forRanges(slots, kMinRegionsPerPart, [&](int r0, int r1, int part) {
-      Loop walk;
-      traceRegions(r0, r1, walk, loops[part]);
+      contours::RawLoopPacker packer;
+      traceRegions(r0, r1, packer, loops[part]);
     });
     for (size_t part = 1; part < loops.size(); ++part) {
       std::move(loops[part].begin(), loops[part].end(),
@@ -99,7 +100,7 @@ class Tracer {
 
   // The loops of regions r0..r1 - 1, each from its first unvisited
   // boundary edge in span then direction order.
-  void traceRegions(int r0, int r1, Loop& walk,
+  void traceRegions(int r0, int r1, contours::RawLoopPacker& packer,
                     std::vector<TracedLoop>& loops) {
     for (int s = 0; s < spanCount_; ++s) {
       if (s % 8 == 0 && noBoundaryInEight(s)) {
@@ -110,7 +111,7 @@ class Tracer {
       const unsigned bits = edges_[s] & 0xFu;
       if (bits == 0 || regions_[s] < r0 || regions_[s] >= r1) continue;
       if ((bits & ~(visited_[s] >> visitedShift_)) == 0) continue;
-      traceFromSpan(s, hf_.cellX(s), hf_.cellZ(s), walk, loops);
+      traceFromSpan(s, hf_.cellX(s), hf_.cellZ(s), packer, loops);
     }
   }
 
@@ -246,11 +247,11 @@ class Tracer {
     return (word & 0x0F0F0F0F0F0F0F0Full) == 0;
   }
 
-  void traceFromSpan(int s, int x, int z, Loop& walk,
+  void traceFromSpan(int s, int x, int z, contours::RawLoopPacker& packer,
                      std::vector<TracedLoop>& loops) {
     for (int d = 0; d < 4; ++d) {
       if (!isBoundary(s, d) || isVisited(s, d)) continue;
-      TracedLoop loop{regions_[s], traceLoop(s, d, x, z, walk), 0};
+      TracedLoop loop{regions_[s], traceLoop(s, d, x, z, packer), 0};
       loop.area2 = contours::signedArea2(loop.raw);
       // Readings R8: a zero-area loop is traced (visited) and ignored.
       if (loop.area2 != 0) loops.push_back(std::move(loop));
@@ -262,35 +263,44 @@ class Tracer {
     int s, d, x, z;
   };
 
-  // The first kWalkRoom vertices of a loop go to one list kept from loop
-  // to loop and are copied out at the loop's size (one allocation a loop
-  // instead of one a doubling); past them the walk only counts, and once
-  // the loop is closed and its size known, walks the rest again into the
-  // copy. A list grown to the longest loop, beside its copy, held it
-  // twice and more at the stage's peak (a serpentine's one loop: 97 bytes
-  // a span); loops of up to kWalkRoom vertices are walked once.
+  // The first kWalkRoom vertices of a loop go to a list kept from loop to
+  // loop; past them the walk only counts vertices and neighbour runs. The
+  // packed loop is then made at its size (one allocation a loop instead of
+  // one a doubling), and the rest walked again into it. A list grown to
+  // the longest loop, beside its copy, held it twice and more at the
+  // stage's peak (a serpentine's one loop: 97 bytes a span); loops of up
+  // to kWalkRoom vertices are walked once.
   static constexpr size_t kWalkRoom = size_t{1} << 12;
 
-  Loop traceLoop(int startSpan, int startDir, int x, int z, Loop& head) {
-    head.clear();
+  RawLoop traceLoop(int startSpan, int startDir, int x, int z,
+                    contours::RawLoopPacker& packer) {
+    packer.clear();
+    const WalkState start{startSpan, startDir, x, z};
     WalkState tailStart{};
-    int64_t tail = 0;
-    walk({startSpan, startDir, x, z}, startSpan, startDir,
-         [&](const WalkState& at) {
-           if (tail == 0 && head.size() < kWalkRoom) {
-             head.push_back(vertexAt(at));
-           } else if (tail++ == 0) {
-             tailStart = at;
-           }
-         });
-    Loop loop;
-    loop.reserve(head.size() + static_cast<size_t>(tail));
-    loop.insert(loop.end(), head.begin(), head.end());
-    if (tail > 0) {
-      walk(tailStart, startSpan, startDir,
-           [&](const WalkState& at) { loop.push_back(vertexAt(at)); });
+    bool fits = true;
+    walk(start, startSpan, startDir, [&](const WalkState& at) {
+      if (!fits) return;
+      if (packer.headSize() < static_cast<int>(kWalkRoom)) {
+        fits = packer.addHead(vertexAt(at));
+        return;
+      }
+      if (packer.tailSize() == 0) tailStart = at;
+      packer.countTail(neighbourValue(at, acrossOf(at)));
+    });
+    if (fits) {
+      packer.allocate();
+      if (packer.tailSize() > 0) {
+        walk(tailStart, startSpan, startDir, [&](const WalkState& at) {
+          fits = fits && packer.addTail(vertexAt(at));
+        });
+      }
+      if (fits) return packer.finish();
     }
-    return loop;
+    // A corner past 16 bits: the loop stays plain, walked once more.
+    Loop loop;
+    walk(start, startSpan, startDir,
+         [&](const WalkState& at) { loop.push_back(vertexAt(at)); });
+    return RawLoop::plain(std::move(loop));
   }
 
   // The (span, dir) state machine from `at` until it is back at the loop's
@@ -327,8 +337,15 @@ class Tracer {
   // The raw vertex of a boundary edge: its start corner (§6 Tracing). The
   // link across the edge serves both the corner's height and the edge's
   // neighbour value.
-  ContourVertex vertexAt(const WalkState& at) const {
-    const int across = links_.at(at.s, cellOf(at.x, at.z), at.d);
+  int acrossOf(const WalkState& at) const {
+    return links_.at(at.s, cellOf(at.x, at.z), at.d);
+  }
+
+  // Inlined by force: with the packing, GCC called it out of line from the
+  // walks (with distance2's, contours_simplify.cpp, forced too:
+  // checkerboard-128's and serpentine-512's contours about 4% faster).
+  [[gnu::always_inline]] ContourVertex vertexAt(const WalkState& at) const {
+    const int across = acrossOf(at);
     return {at.x + kCornerDX[at.d], cornerY(at, across), at.z + kCornerDZ[at.d],
             neighbourValue(at, across)};
   }
@@ -440,31 +457,39 @@ class RegionContours {
     }
   }
 
-  contours::JoinResult join(const Outline& outline, bool raw) const {
+  contours::JoinResult join(const Outline& outline) const {
     std::vector<const Loop*> loops;
-    for (int h : outline.holes) {
-      loops.push_back(raw ? &holes_[h].traced->raw
-                          : &holes_[h].simplified.vertices);
-    }
-    const Loop& base = raw ? outline.traced->raw : outline.simplified.vertices;
+    for (int h : outline.holes) loops.push_back(&holes_[h].simplified.vertices);
     // Only the simplified loops' join is tested for a crossing.
-    return contours::joinHoles(base, loops, region_, !raw);
+    return contours::joinHoles(outline.simplified.vertices, loops, region_,
+                               true);
+  }
+
+  // The raw loops unpacked, for this retry only.
+  contours::JoinResult joinRaw(const Outline& outline) const {
+    std::vector<Loop> holes;
+    holes.reserve(outline.holes.size());
+    for (int h : outline.holes) holes.push_back(holes_[h].traced->raw.toLoop());
+    std::vector<const Loop*> loops;
+    for (const Loop& hole : holes) loops.push_back(&hole);
+    return contours::joinHoles(outline.traced->raw.toLoop(), loops, region_);
   }
 
   // Takes the simplified loop, which emit() needs no more.
   Loop joinedLoop(Outline& outline) {
     if (outline.holes.empty()) return std::move(outline.simplified.vertices);
     bool raw = false;
-    contours::JoinResult joined = join(outline, raw);
+    contours::JoinResult joined = join(outline);
     if (joined.properCrossing) {
       ++out_.rawFallbacks;
       raw = true;
-      joined = join(outline, raw);
+      joined = joinRaw(outline);
     }
     out_.droppedHoles += joined.failed;
     if (contours::signedArea2(joined.loop) > 0) return std::move(joined.loop);
     out_.droppedHoles += joined.joined;
-    return raw ? outline.traced->raw : std::move(outline.simplified.vertices);
+    return raw ? outline.traced->raw.toLoop()
+               : std::move(outline.simplified.vertices);
   }
 
   void emit(Outline& outline) {
@@ -473,9 +498,11 @@ class RegionContours {
     contour.area = rules_->ownArea;
     contour.vertices = joinedLoop(outline);
     if (settings_.rawContours) {
-      contour.rawOutline = outline.traced->raw;
+      contour.rawOutline = outline.traced->raw.toLoop();
       std::vector<Loop> rawHoles;
-      for (int h : outline.holes) rawHoles.push_back(holes_[h].traced->raw);
+      for (int h : outline.holes) {
+        rawHoles.push_back(holes_[h].traced->raw.toLoop());
+      }
       contour.rawHoles = std::move(rawHoles);
     }
     out_.contours.push_back(std::move(contour));
@@ -518,7 +545,7 @@ class LoopGroups {
   // Each region is released by the one part that builds it.
   void release(int region) {
     for (int i = start_[region]; i < start_[region + 1]; ++i) {
-      Loop().swap(loops_[i]->raw);
+      loops_[i]->raw.release();
     }
   }
 

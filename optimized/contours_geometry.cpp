@@ -132,6 +132,18 @@ int64_t signedArea2(const Loop& loop) {
   return sum;
 }
 
+int64_t signedArea2(const RawLoop& loop) {
+  if (loop.isPlain()) return signedArea2(loop.plainLoop());
+  const int n = loop.size();
+  if (n == 0) return 0;
+  auto term = [&](int a, int b) {
+    return int64_t{loop.x(a)} * loop.z(b) - int64_t{loop.x(b)} * loop.z(a);
+  };
+  int64_t sum = term(n - 1, 0);
+  for (int i = 0; i + 1 < n; ++i) sum += term(i, i + 1);
+  return sum;
+}
+
 bool hasProperCrossing(const Loop& loop) {
   // The all-pairs scan needs no grid and no allocation, so it is the cheaper
   // one on short loops; both give the same answer, the cutover only moves time.

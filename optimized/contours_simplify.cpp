@@ -24,9 +24,12 @@ struct Pass {
 // Where p projects inside the segment it is cross² / len2; `skipBelow`
 // lets a caller skip that division for a p whose cross² is below it: such
 // a p comes out below the caller's best, so the exact value is not needed
-// (-1 is returned instead).
-double distance2(const ContourVertex& a, const ContourVertex& b,
-                 const ContourVertex& p, double skipBelow = -1) {
+// (-1 is returned instead). Inlined by force: in the views' instances GCC
+// called it out of line (Tracer::vertexAt in contours.cpp says the gain).
+[[gnu::always_inline]] inline double distance2(const ContourVertex& a,
+                                               const ContourVertex& b,
+                                               const ContourVertex& p,
+                                               double skipBelow = -1) {
   const int64_t abx = b.x - a.x, abz = b.z - a.z;
   const int64_t apx = p.x - a.x, apz = p.z - a.z;
   const int64_t len2 = abx * abx + abz * abz;
@@ -69,23 +72,20 @@ Scratch& threadScratch() {
 }
 
 // Step 1: portals, or the lexicographic extremes when there is none.
-void initialKept(const Loop& raw, std::vector<char>& kept) {
-  const int n = static_cast<int>(raw.size());
+template <class View>
+void initialKept(const View& raw, std::vector<char>& kept) {
+  const int n = raw.size();
   kept.assign(n, 0);
   bool anyPortal = false;
-  // The previous vertex is carried along, not taken modulo n (a division
-  // a vertex, a quarter of a short loop's simplification).
-  for (int i = 0, prev = n - 1; i < n; prev = i++) {
-    if (raw[i].neighbor != raw[prev].neighbor) {
-      kept[i] = 1;
-      anyPortal = true;
-    }
-  }
+  raw.forEachPortal([&](int i) {
+    kept[i] = 1;
+    anyPortal = true;
+  });
   if (anyPortal) return;
   int lowest = 0, highest = 0;
   for (int i = 1; i < n; ++i) {
-    if (lexLess(raw[i], raw[lowest])) lowest = i;
-    if (lexLess(raw[highest], raw[i])) highest = i;
+    if (lexLess(raw.at(i), raw.at(lowest))) lowest = i;
+    if (lexLess(raw.at(highest), raw.at(i))) highest = i;
   }
   kept[lowest] = kept[highest] = 1;
 }
@@ -94,10 +94,11 @@ void initialKept(const Loop& raw, std::vector<char>& kept) {
 // the lexicographically smaller position, then to the first met from a.
 // The stretch is read as at most two runs of the loop, before and after the
 // wrap, rather than taking every index modulo n (a division a vertex).
-std::pair<int, double> farthest(const Loop& raw, int ia, int ib) {
-  const int n = static_cast<int>(raw.size());
-  const ContourVertex& a = raw[wrapped(ia, n)];
-  const ContourVertex& b = raw[wrapped(ib, n)];
+template <class View>
+std::pair<int, double> farthest(const View& raw, int ia, int ib) {
+  const int n = raw.size();
+  const ContourVertex a = raw.at(wrapped(ia, n));
+  const ContourVertex b = raw.at(wrapped(ib, n));
   int best = -1;
   double bestD2 = -1;
   // cross² below this gives a distance² below bestD2 by far more than a
@@ -107,9 +108,10 @@ std::pair<int, double> farthest(const Loop& raw, int ia, int ib) {
   double skipBelow = -1;
   auto scan = [&](int from, int to, int offset) {
     for (int i = from; i < to; ++i) {
-      const ContourVertex& p = raw[i - offset];
+      const ContourVertex& p = raw.at(i - offset);
       const double d2 = distance2(a, b, p, skipBelow);
-      if (d2 > bestD2 || (d2 == bestD2 && lexLess(p, raw[wrapped(best, n)]))) {
+      if (d2 > bestD2 ||
+          (d2 == bestD2 && lexLess(p, raw.at(wrapped(best, n))))) {
         best = i;
         bestD2 = d2;
         skipBelow = bestD2 * static_cast<double>(len2) * (1 - 1e-9);
@@ -130,16 +132,17 @@ constexpr int kMinLoopForRuns = 16;
 // step 2 splits it only for length, so it needs no farthest-vertex scan
 // (on a long straight wall, the scans of each length split were most of
 // the simplification).
-void straightRuns(const Loop& raw, std::vector<int>& straight) {
-  const int n = static_cast<int>(raw.size());
+template <class View>
+void straightRuns(const View& raw, std::vector<int>& straight) {
+  const int n = raw.size();
   straight.assign(n, 1);
   // All 1 scans every stretch: a short loop has no long run to skip, and
   // working its runs out cost more than its scans.
   if (n < kMinLoopForRuns) return;
   auto after = [n](int i) { return i + 1 == n ? 0 : i + 1; };
   auto step = [&](int i) {
-    const ContourVertex& a = raw[i];
-    const ContourVertex& b = raw[after(i)];
+    const ContourVertex& a = raw.at(i);
+    const ContourVertex& b = raw.at(after(i));
     return std::pair{b.x - a.x, b.z - a.z};
   };
   auto continues = [&](int i) {  // edge i + 1 repeats edge i's step
@@ -157,23 +160,27 @@ void straightRuns(const Loop& raw, std::vector<int>& straight) {
 }
 
 // Step 2 on one stretch, with an explicit work stack.
-void refineStretch(const Loop& raw, int ia, int ib, const Pass& pass,
+template <class View>
+void refineStretch(const View& raw, int ia, int ib, const Pass& pass,
                    const BorderRules& rules, Scratch& scratch) {
   std::vector<char>& kept = scratch.kept;
   std::vector<std::pair<int, int>>& stack = scratch.stack;
-  const int n = static_cast<int>(raw.size());
+  const int n = raw.size();
   const double maxError2 = pass.maxError * pass.maxError;
   // A limit above the settings' range (only a library caller can pass one)
   // acts like the top of it, so the square cannot overflow: any limit from
   // 46341 up is longer than every chord of a valid grid anyway.
   const int64_t maxEdge = std::min(pass.maxEdgeLength, limits::kMaxSetting);
   const int64_t maxEdge2 = maxEdge * maxEdge;
+  if (ib - ia < 2) return;  // no interior raw vertex
+  // Every portal is an anchor, so each vertex of the stretch before ib has
+  // ia's neighbour value: one look-up serves every split of it.
+  const int neighbour = raw.neighbour(wrapped(ia, n));
   stack.assign(1, {ia, ib});
   while (!stack.empty()) {
     const auto [a, b] = stack.back();
     stack.pop_back();
     if (b - a < 2) continue;  // no interior raw vertex
-    const int neighbour = raw[wrapped(a, n)].neighbor;
     if (pass.straightBorders && rules.isStraightBorder(neighbour)) continue;
     int split = -1;
     const auto [far, far2] = b - a <= scratch.straight[wrapped(a, n)]
@@ -182,7 +189,8 @@ void refineStretch(const Loop& raw, int ia, int ib, const Pass& pass,
     if (far2 > maxError2) {
       split = far;
     } else if (pass.maxEdgeLength > 0 && neighbour == 0 &&
-               length2(raw[wrapped(a, n)], raw[wrapped(b, n)]) > maxEdge2) {
+               length2(raw.at(wrapped(a, n)), raw.at(wrapped(b, n))) >
+                   maxEdge2) {
       split = (a + b) / 2;
     }
     if (split < 0) continue;
@@ -196,22 +204,24 @@ void refineStretch(const Loop& raw, int ia, int ib, const Pass& pass,
 // wrap-around pair the last goes (readings R10). Fewer than three kept
 // vertices make an invalid loop, which no caller reads: none is built (a
 // one-cell hole's first pass keeps two, and its list was a heap block).
-Loop mergeDuplicates(const Loop& raw, const std::vector<char>& kept) {
+template <class View>
+Loop mergeDuplicates(const View& raw, const std::vector<char>& kept) {
   Loop out;
   const auto count = std::count(kept.begin(), kept.end(), 1);
   if (count < 3) return out;
   out.reserve(count);
-  for (size_t i = 0; i < raw.size(); ++i) {
+  for (int i = 0, run = 0; i < raw.size(); ++i) {
     if (!kept[i]) continue;
-    if (!out.empty() && samePosition(out.back(), raw[i])) continue;
-    out.push_back(raw[i]);
+    if (!out.empty() && samePosition(out.back(), raw.at(i))) continue;
+    out.push_back(raw.vertexOnward(i, run));
   }
   if (out.size() > 1 && samePosition(out.back(), out.front())) out.pop_back();
   return out;
 }
 
-Loop simplifyOnce(const Loop& raw, const Pass& pass, const BorderRules& rules) {
-  const int n = static_cast<int>(raw.size());
+template <class View>
+Loop simplifyOnce(const View& raw, const Pass& pass, const BorderRules& rules) {
+  const int n = raw.size();
   Scratch& scratch = threadScratch();
   initialKept(raw, scratch.kept);
   straightRuns(raw, scratch.straight);
@@ -237,9 +247,15 @@ int64_t validArea2(const Loop& loop, int64_t rawArea2) {
   return area2 != 0 && (area2 > 0) == (rawArea2 > 0) ? area2 : 0;
 }
 
-}  // namespace
+Loop toLoop(const PlainView& raw) {
+  return raw.loop;
+}
+Loop toLoop(const PackedView& raw) {
+  return raw.loop.toLoop();
+}
 
-SimplifiedLoop simplifyLoop(const Loop& raw, int64_t rawArea2,
+template <class View>
+SimplifiedLoop simplifyView(const View& raw, int64_t rawArea2,
                             const Settings& settings,
                             const BorderRules& rules) {
   const bool straight = settings.straightRegionBorders && settings.maxError > 0;
@@ -251,7 +267,7 @@ SimplifiedLoop simplifyLoop(const Loop& raw, int64_t rawArea2,
         simplifyOnce(raw, Pass{0, settings.maxEdgeLength, false}, rules);
     const int64_t exactArea2 = validArea2(exact, rawArea2);
     if (exactArea2 != 0) return {std::move(exact), false, exactArea2};
-    return {raw, true, rawArea2};
+    return {toLoop(raw), true, rawArea2};
   }
   if (straight && hasProperCrossing(loop)) {
     Loop refined = simplifyOnce(
@@ -260,9 +276,19 @@ SimplifiedLoop simplifyLoop(const Loop& raw, int64_t rawArea2,
     if (refinedArea2 != 0 && !hasProperCrossing(refined)) {
       return {std::move(refined), false, refinedArea2};
     }
-    return {raw, true, rawArea2};
+    return {toLoop(raw), true, rawArea2};
   }
   return {std::move(loop), false, area2};
+}
+
+}  // namespace
+
+SimplifiedLoop simplifyLoop(const RawLoop& raw, int64_t rawArea2,
+                            const Settings& settings,
+                            const BorderRules& rules) {
+  return withView(raw, [&](const auto& view) {
+    return simplifyView(view, rawArea2, settings, rules);
+  });
 }
 
 }  // namespace regcon::opt::contours

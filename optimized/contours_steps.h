@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/types.h"
+#include "optimized/contours_raw_loop.h"
 
 namespace regcon::opt::contours {
 
@@ -46,6 +47,9 @@ Box boundingBox(const Loop& loop);
 
 // Twice the signed area (shoelace); positive when counter-clockwise.
 int64_t signedArea2(const Loop& loop);
+
+// The same of a raw loop.
+int64_t signedArea2(const RawLoop& loop);
 
 // Whether segments a b and c d cross properly (at one point strictly inside
 // both).
@@ -90,7 +94,7 @@ struct SimplifiedLoop {
 };
 
 // §6 steps 1-3 with the retries of readings R10.
-SimplifiedLoop simplifyLoop(const Loop& raw, int64_t rawArea2,
+SimplifiedLoop simplifyLoop(const RawLoop& raw, int64_t rawArea2,
                             const Settings& settings, const BorderRules& rules);
 
 struct JoinResult {

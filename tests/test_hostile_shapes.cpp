@@ -4,9 +4,12 @@
 // bytes from both implementations for every partition.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <sstream>
 #include <string>
 
+#include "core/builder.h"
+#include "core/limits.h"
 #include "gen/scenarios.h"
 #include "interchange/io.h"
 #include "registry/implementations.h"
@@ -182,6 +185,42 @@ TEST(HostileShapesAgree, ALoopPastTheTracersListGivesTheReferenceBytes) {
   writeResult(wantBytes, want);
   writeResult(gotBytes, got);
   EXPECT_TRUE(wantBytes.str() == gotBytes.str());
+}
+
+// The optimized tracer packs a raw loop's corners in 16 bits each and keeps
+// a loop with a corner past 65535 as plain vertices
+// (optimized/contours_raw_loop.h). Interchange §1 stops y at 65535 and the
+// grid at 32767 cells a side, but a library caller can pass more: a
+// terrain lifted by 70,000 and a strip 65,600 cells long, raw loops kept,
+// give the reference's bytes. A loop squeezed into 16 bits anyway would
+// give y - 65536, or x - 65536 past the strip's 65,536th cell.
+TEST(HostileShapesAgree, CornersPastSixteenBitsGiveTheReferenceBytes) {
+  Heightfield lifted = generateScenario("terrain", {16, 1});
+  for (Span& span : lifted.spans) span.y += 70000;
+  HeightfieldBuilder builder(65600, 1);
+  for (int x = 0; x < 65600; ++x) {
+    builder.add(x, 0, 0, static_cast<int>(limits::kWalkableArea));
+  }
+  const Heightfield strip = builder.build(LinkRule{});
+  const Heightfield* const fields[] = {&lifted, &strip};
+  for (const Heightfield* hf : fields) {
+    Settings settings;
+    settings.rawContours = true;
+    const StageResult result =
+        runStage(*findImplementation("optimized"), *hf, settings);
+    int highest = 0;  // the largest x or y of a raw corner
+    for (const Contour& contour : result.contours.contours) {
+      for (const ContourVertex& v : *contour.rawOutline) {
+        highest = std::max({highest, v.x, v.y});
+      }
+    }
+    EXPECT_GT(highest, 65535) << "width " << hf->width;
+    std::ostringstream want, got;
+    writeResult(want,
+                runStage(*findImplementation("reference"), *hf, settings));
+    writeResult(got, result);
+    EXPECT_TRUE(want.str() == got.str()) << "width " << hf->width;
+  }
 }
 
 // pillars-33 joins 256 holes into one outline, most of them bridged to a
