@@ -227,6 +227,8 @@ struct PlainView {
   int neighbour(int i) const { return loop[i].neighbor; }
   // visit(i) for each vertex whose neighbour differs from the one before
   // it, cyclically (a portal, §6 step 1).
+  // The previous vertex is carried along, not taken modulo n (a division a
+  // vertex, a quarter of a short loop's simplification).
   template <class Visit>
   void forEachPortal(Visit&& visit) const {
     const int n = size();
