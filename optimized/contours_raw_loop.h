@@ -140,8 +140,11 @@ class RawLoopPacker {
     loop_.size_ = headSize() + tailVertices_;
     loop_.runCount_ = static_cast<int>(headRuns_.size()) + tailRuns_;
     const size_t runBytes = RawLoop::kRunBytes * loop_.runCount_;
-    loop_.block_ = std::make_unique_for_overwrite<unsigned char[]>(
-        runBytes + RawLoop::kCornerBytes * static_cast<size_t>(loop_.size_));
+    // Not zeroed, as every byte is written below; plain new, since libc++
+    // 14 (the ClusterFuzzLite build's) has no make_unique_for_overwrite.
+    loop_.block_.reset(
+        new unsigned char[runBytes + RawLoop::kCornerBytes *
+                                         static_cast<size_t>(loop_.size_)]);
     unsigned char* block = loop_.block_.get();
     // The head's runs and corners are copied as they are.
     static_assert(sizeof(Run) == RawLoop::kRunBytes);
