@@ -119,29 +119,30 @@ Box boundingBox(const Loop& loop) {
   return box;
 }
 
+namespace {
+
 // The closing edge is added on its own: an index taken modulo n cost a
 // division a vertex, most of the time of a short loop's area.
-int64_t signedArea2(const Loop& loop) {
-  if (loop.empty()) return 0;
+template <class View>
+int64_t signedArea2Of(const View& loop) {
+  const int n = loop.size();
+  if (n == 0) return 0;
   auto term = [](const ContourVertex& a, const ContourVertex& b) {
     return int64_t{a.x} * b.z - int64_t{b.x} * a.z;
   };
-  int64_t sum = term(loop.back(), loop.front());
-  for (size_t i = 0; i + 1 < loop.size(); ++i)
-    sum += term(loop[i], loop[i + 1]);
+  int64_t sum = term(loop.at(n - 1), loop.at(0));
+  for (int i = 0; i + 1 < n; ++i) sum += term(loop.at(i), loop.at(i + 1));
   return sum;
 }
 
+}  // namespace
+
+int64_t signedArea2(const Loop& loop) {
+  return signedArea2Of(PlainView{loop});
+}
+
 int64_t signedArea2(const RawLoop& loop) {
-  if (loop.isPlain()) return signedArea2(loop.plainLoop());
-  const int n = loop.size();
-  if (n == 0) return 0;
-  auto term = [&](int a, int b) {
-    return int64_t{loop.x(a)} * loop.z(b) - int64_t{loop.x(b)} * loop.z(a);
-  };
-  int64_t sum = term(n - 1, 0);
-  for (int i = 0; i + 1 < n; ++i) sum += term(i, i + 1);
-  return sum;
+  return withView(loop, [](const auto& view) { return signedArea2Of(view); });
 }
 
 bool hasProperCrossing(const Loop& loop) {

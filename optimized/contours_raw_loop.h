@@ -56,9 +56,11 @@ class RawLoop {
     }
     return low;
   }
-  ContourVertex vertex(int i) const {
-    if (plain_) return (*plain_)[i];
-    return {x(i), y(i), z(i), runValue(runOf(i))};
+  // Packed vertex i, for i increasing from one call to the next and `run`
+  // starting at 0: the run is found by stepping on from the last one.
+  ContourVertex vertexOnward(int i, int& run) const {
+    while (run + 1 < runCount_ && runStart(run + 1) <= i) ++run;
+    return {x(i), y(i), z(i), runValue(run)};
   }
 
   Loop toLoop() const {
@@ -66,8 +68,7 @@ class RawLoop {
     Loop loop;
     loop.reserve(size_);
     for (int i = 0, run = 0; i < size_; ++i) {
-      if (run + 1 < runCount_ && runStart(run + 1) == i) ++run;
-      loop.push_back({x(i), y(i), z(i), runValue(run)});
+      loop.push_back(vertexOnward(i, run));
     }
     return loop;
   }
@@ -219,14 +220,14 @@ class RawLoopPacker {
 };
 
 // The simplification's two ways to read a raw loop. at(i) gives the
-// position (x, z; the rest is not set for a packed loop), vertex(i) the
-// whole vertex, neighbour(i) its neighbour value.
+// position (x, z; the rest is not set for a packed loop), vertexOnward the
+// whole vertex (RawLoop::vertexOnward), neighbour(i) its neighbour value.
 struct PlainView {
   const Loop& loop;
   int size() const { return static_cast<int>(loop.size()); }
   const ContourVertex& at(int i) const { return loop[i]; }
-  const ContourVertex& vertex(int i) const { return loop[i]; }
   const ContourVertex& vertexOnward(int i, int&) const { return loop[i]; }
+  Loop toLoop() const { return loop; }
   int neighbour(int i) const { return loop[i].neighbor; }
   // visit(i) for each vertex whose neighbour differs from the one before
   // it, cyclically (a portal, §6 step 1).
@@ -245,13 +246,10 @@ struct PackedView {
   const RawLoop& loop;
   int size() const { return loop.size(); }
   ContourVertex at(int i) const { return {loop.x(i), 0, loop.z(i), 0}; }
-  ContourVertex vertex(int i) const { return loop.vertex(i); }
-  // vertex(i) for i increasing from one call to the next, `run` starting
-  // at 0: the run is found by stepping on from the last one.
   ContourVertex vertexOnward(int i, int& run) const {
-    while (run + 1 < loop.runCount() && loop.runStart(run + 1) <= i) ++run;
-    return {loop.x(i), loop.y(i), loop.z(i), loop.runValue(run)};
+    return loop.vertexOnward(i, run);
   }
+  Loop toLoop() const { return loop.toLoop(); }
   int neighbour(int i) const { return loop.runValue(loop.runOf(i)); }
   // Runs are maximal, so every run start but the first is a portal; the
   // first is one where the last run's value differs from it.

@@ -247,13 +247,6 @@ int64_t validArea2(const Loop& loop, int64_t rawArea2) {
   return area2 != 0 && (area2 > 0) == (rawArea2 > 0) ? area2 : 0;
 }
 
-Loop toLoop(const PlainView& raw) {
-  return raw.loop;
-}
-Loop toLoop(const PackedView& raw) {
-  return raw.loop.toLoop();
-}
-
 template <class View>
 SimplifiedLoop simplifyView(const View& raw, int64_t rawArea2,
                             const Settings& settings,
@@ -267,7 +260,7 @@ SimplifiedLoop simplifyView(const View& raw, int64_t rawArea2,
         simplifyOnce(raw, Pass{0, settings.maxEdgeLength, false}, rules);
     const int64_t exactArea2 = validArea2(exact, rawArea2);
     if (exactArea2 != 0) return {std::move(exact), false, exactArea2};
-    return {toLoop(raw), true, rawArea2};
+    return {raw.toLoop(), true, rawArea2};
   }
   if (straight && hasProperCrossing(loop)) {
     Loop refined = simplifyOnce(
@@ -276,7 +269,7 @@ SimplifiedLoop simplifyView(const View& raw, int64_t rawArea2,
     if (refinedArea2 != 0 && !hasProperCrossing(refined)) {
       return {std::move(refined), false, refinedArea2};
     }
-    return {toLoop(raw), true, rawArea2};
+    return {raw.toLoop(), true, rawArea2};
   }
   return {std::move(loop), false, area2};
 }
