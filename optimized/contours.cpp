@@ -457,12 +457,17 @@ class RegionContours {
     }
   }
 
-  contours::JoinResult join(const Outline& outline) const {
-    std::vector<const Loop*> loops;
-    for (int h : outline.holes) loops.push_back(&holes_[h].simplified.vertices);
+  // Takes the holes' simplified loops, which nothing reads after the join
+  // (a retry joins the raw loops).
+  contours::JoinResult join(const Outline& outline) {
+    std::vector<Loop> loops;
+    loops.reserve(outline.holes.size());
+    for (int h : outline.holes) {
+      loops.push_back(std::move(holes_[h].simplified.vertices));
+    }
     // Only the simplified loops' join is tested for a crossing.
-    return contours::joinHoles(outline.simplified.vertices, loops, region_,
-                               true);
+    return contours::joinHoles(outline.simplified.vertices, std::move(loops),
+                               region_, true);
   }
 
   // The raw loops unpacked, for this retry only.
@@ -470,9 +475,8 @@ class RegionContours {
     std::vector<Loop> holes;
     holes.reserve(outline.holes.size());
     for (int h : outline.holes) holes.push_back(holes_[h].traced->raw.toLoop());
-    std::vector<const Loop*> loops;
-    for (const Loop& hole : holes) loops.push_back(&hole);
-    return contours::joinHoles(outline.traced->raw.toLoop(), loops, region_);
+    return contours::joinHoles(outline.traced->raw.toLoop(), std::move(holes),
+                               region_);
   }
 
   // Takes the simplified loop, which emit() needs no more.

@@ -46,7 +46,7 @@ bool inCone(const ContourVertex& prev, const ContourVertex& at,
 class EdgeIndex {
  public:
   EdgeIndex(const BucketGrid& grid, const Loop& outline,
-            const std::vector<const Loop*>& holes)
+            const std::vector<Loop>& holes)
       : grid_(grid),
         start_(grid.bucketCount() + 1, 0),
         bridgeHead_(grid.bucketCount(), kNone) {
@@ -169,8 +169,7 @@ class EdgeIndex {
   // visit(bucket, edge) for each bucket of each edge of the outline and
   // the holes.
   template <class Visit>
-  void forEachLoopEntry(const Loop& outline,
-                        const std::vector<const Loop*>& holes,
+  void forEachLoopEntry(const Loop& outline, const std::vector<Loop>& holes,
                         Visit&& visit) const {
     const auto entries = [&](const ContourVertex& a, const ContourVertex& b) {
       const Edge e{a.x, a.z, b.x, b.z};
@@ -180,7 +179,7 @@ class EdgeIndex {
       });
     };
     forEachEdge(outline, entries);
-    for (const Loop* hole : holes) forEachEdge(*hole, entries);
+    for (const Loop& hole : holes) forEachEdge(hole, entries);
   }
 
   const BucketGrid& grid_;
@@ -362,10 +361,10 @@ class NearestFirst {
   std::vector<Bucket>& ring_;
 };
 
-Box boxOfAll(const Loop& outline, const std::vector<const Loop*>& holes) {
+Box boxOfAll(const Loop& outline, const std::vector<Loop>& holes) {
   Box box = boundingBox(outline);
-  for (const Loop* hole : holes) {
-    const Box b = boundingBox(*hole);
+  for (const Loop& hole : holes) {
+    const Box b = boundingBox(hole);
     box = {std::min(box.minX, b.minX), std::max(box.maxX, b.maxX),
            std::min(box.minZ, b.minZ), std::max(box.maxZ, b.maxZ)};
   }
@@ -390,12 +389,12 @@ std::vector<int> countingSorted(const std::vector<int>& from, int64_t range,
 // 65,025 holes in 512 by 512), two stable counting sorts, by z then by x;
 // else a comparison sort. Either reads copies of the keys: a comparison
 // that read each hole's vertex missed the cache at both of its reads.
-std::vector<int> joinOrder(const std::vector<const Loop*>& holes,
+std::vector<int> joinOrder(const std::vector<Loop>& holes,
                            const std::vector<int>& leftmost) {
   const int count = static_cast<int>(holes.size());
   std::vector<int> xs(count), zs(count);
   for (int h = 0; h < count; ++h) {
-    const ContourVertex& v = (*holes[h])[leftmost[h]];
+    const ContourVertex& v = holes[h][leftmost[h]];
     xs[h] = v.x;
     zs[h] = v.z;
   }
@@ -420,13 +419,13 @@ std::vector<int> joinOrder(const std::vector<const Loop*>& holes,
 
 class Joiner {
  public:
-  Joiner(const Loop& outline, const std::vector<const Loop*>& holes, int region)
-      : holes_(holes),
+  Joiner(const Loop& outline, std::vector<Loop> holes, int region)
+      : holes_(std::move(holes)),
         region_(region),
-        grid_(boxOfAll(outline, holes), totalVertices(outline, holes)),
-        loop_(outline, totalNodes(outline, holes)),
-        vertices_(grid_, totalNodes(outline, holes)),
-        edges_(grid_, outline, holes) {
+        grid_(boxOfAll(outline, holes_), totalVertices(outline, holes_)),
+        loop_(outline, totalNodes(outline, holes_)),
+        vertices_(grid_, totalNodes(outline, holes_)),
+        edges_(grid_, outline, holes_) {
     for (int node = 0; node < loop_.nodeCount(); ++node) {
       vertices_.add(node, loop_.at(node));
     }
@@ -435,17 +434,20 @@ class Joiner {
   JoinResult run(bool checkCrossing) {
     std::vector<int> leftmost(holes_.size());
     for (size_t h = 0; h < holes_.size(); ++h) {
-      leftmost[h] = leftmostIndex(*holes_[h]);
+      leftmost[h] = leftmostIndex(holes_[h]);
     }
     JoinResult result{{}, 0, 0};
     for (int h : joinOrder(holes_, leftmost)) {
-      const int q = findBridge(*holes_[h], leftmost[h]);
+      const int q = findBridge(holes_[h], leftmost[h]);
       if (q < 0) {
         ++result.failed;
-        edges_.removeLoop(*holes_[h]);
+        edges_.removeLoop(holes_[h]);
         continue;
       }
-      splice(q, *holes_[h], leftmost[h]);
+      splice(q, holes_[h], leftmost[h]);
+      // Its vertices are in the merged loop and its edges in the index: the
+      // hole's own copy would only add to the stage's peak.
+      Loop().swap(holes_[h]);
       ++result.joined;
     }
     // The index holds the merged loop's edges, so it answers the crossing
@@ -464,16 +466,16 @@ class Joiner {
 
  private:
   static int64_t totalVertices(const Loop& outline,
-                               const std::vector<const Loop*>& holes) {
+                               const std::vector<Loop>& holes) {
     int64_t total = static_cast<int64_t>(outline.size());
-    for (const Loop* hole : holes) total += static_cast<int64_t>(hole->size());
+    for (const Loop& hole : holes) total += static_cast<int64_t>(hole.size());
     return total;
   }
 
   // The merged loop's nodes once every hole is joined: a joined hole adds
   // its vertices, its first vertex again and the bridge's node again.
   static int64_t totalNodes(const Loop& outline,
-                            const std::vector<const Loop*>& holes) {
+                            const std::vector<Loop>& holes) {
     return totalVertices(outline, holes) + 2 * int64_t(holes.size());
   }
 
@@ -512,7 +514,7 @@ class Joiner {
     edges_.addBridge(again, hole[pi]);
   }
 
-  const std::vector<const Loop*>& holes_;
+  std::vector<Loop> holes_;  // a joined hole's emptied once spliced
   int region_;
   BucketGrid grid_;
   MergedLoop loop_;
@@ -525,9 +527,9 @@ class Joiner {
 
 }  // namespace
 
-JoinResult joinHoles(const Loop& outline, const std::vector<const Loop*>& holes,
-                     int region, bool checkCrossing) {
-  return Joiner(outline, holes, region).run(checkCrossing);
+JoinResult joinHoles(const Loop& outline, std::vector<Loop> holes, int region,
+                     bool checkCrossing) {
+  return Joiner(outline, std::move(holes), region).run(checkCrossing);
 }
 
 }  // namespace regcon::opt::contours

@@ -107,8 +107,9 @@ struct JoinResult {
 // §6 Holes / readings R11: joins `holes` (discovery order) into `outline` in
 // leftmost-vertex order; failed holes are left out. With `checkCrossing`,
 // also finds whether the merged loop has two edges that cross properly.
-JoinResult joinHoles(const Loop& outline, const std::vector<const Loop*>& holes,
-                     int region, bool checkCrossing = false);
+// Takes the holes, and frees each one's loop once it is spliced in.
+JoinResult joinHoles(const Loop& outline, std::vector<Loop> holes, int region,
+                     bool checkCrossing = false);
 
 // Even-odd rule, a point on an edge counts as inside.
 bool containsPoint(const Loop& loop, const ContourVertex& p);

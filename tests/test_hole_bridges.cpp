@@ -73,7 +73,7 @@ TEST(HoleBridges, ALaterBridgeKeepsClearOfAnEarlierOneOnTheReference) {
 
 TEST(HoleBridges, ALaterBridgeKeepsClearOfAnEarlierOneOnTheOptimized) {
   const opt::contours::JoinResult joined = opt::contours::joinHoles(
-      kOutline, {&kHoleH1, &kHoleH2, &kHoleH3}, 1, /*checkCrossing=*/true);
+      kOutline, {kHoleH1, kHoleH2, kHoleH3}, 1, /*checkCrossing=*/true);
   EXPECT_EQ(joined.loop, kJoinedClearOfTheSlit);
   EXPECT_EQ(joined.joined, 3);
   EXPECT_EQ(joined.failed, 0);
