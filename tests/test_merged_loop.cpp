@@ -67,6 +67,23 @@ TEST(MergedLoop, RunsNestedAfterTheLastRunKeepTheOrder) {
   }
 }
 
+// Made with room for its 4 outline nodes only, the loop grows far past
+// them: the labels' density bound then holds for no range short of all
+// 2^62 labels (past about 3,900 nodes), and the whole range is spread.
+TEST(MergedLoop, NodesPastTheRoomMadeKeepTheOrder) {
+  MergedLoop loop(runOf(4, -1));
+  std::vector<int> model = outlineModel(loop);
+  size_t at = 1;
+  for (int round = 0; round < 1500; ++round) {
+    splice(loop, model, at, 7);
+    ++at;
+    if (round % 100 == 0 || round == 1499) {
+      expectOrder(loop, model);
+      if (HasFatalFailure()) return;
+    }
+  }
+}
+
 // The last node of the loop has no label after it: runs after it take the
 // gap up to the end of the labels, and run out there too.
 TEST(MergedLoop, RunsAppendedAtTheEndKeepTheOrder) {
