@@ -8,7 +8,9 @@
 // Each row is one call per run (one iteration), repeated, with the median
 // and the min and max as aggregates; the optimized implementation runs on
 // one thread and on the machine's cores, keeping its large arrays from one
-// run of a row to the next (opt::Scratch). bench/tables.py turns the JSON
+// run of a row to the next (opt::Scratch), each of its runs after a run
+// of Recast's step that its ratio is taken against (counter
+// recast_paired_ms). bench/tables.py turns the JSON
 // into the tables and the CSV; docs/performance.md says what each row times.
 //
 // --check-hashes TILES instead builds TILES x TILES terrain tiles of 1024
@@ -20,6 +22,7 @@
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <cstdio>
+#include <ctime>
 #include <filesystem>
 #include <functional>
 #include <map>
@@ -323,6 +326,19 @@ int64_t peakOfOneCall(const Row& row) {
   return peak;
 }
 
+// The calling thread's CPU time of one run of `step`, in milliseconds, the
+// preparation left out (Google Benchmark's own time of a one-thread row is
+// the same clock).
+double timedMs(const Step& step) {
+  step.prepare();
+  timespec start{}, end{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &start);
+  step.run();
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &end);
+  return static_cast<double>(end.tv_sec - start.tv_sec) * 1e3 +
+         static_cast<double>(end.tv_nsec - start.tv_nsec) * 1e-6;
+}
+
 // The timed loop: one iteration, the preparation outside the timer; then
 // the row's note and its peak heap (counter `peak_bytes`), both untimed.
 void timeRow(benchmark::State& state, const Row& row, int64_t referenceUpTo) {
@@ -334,12 +350,23 @@ void timeRow(benchmark::State& state, const Row& row, int64_t referenceUpTo) {
       return;
     }
     const Step step = stepOf(row);
+    // An optimized run follows a Recast run of the same step, timed apart
+    // (counter `recast_paired_ms`): its ratio then sets two times taken
+    // moments apart against each other, so a slow spell of a shared
+    // machine falls on both (Recast's own row ran seconds or minutes
+    // earlier).
+    const std::optional<Step> paired =
+        row.impl == "optimized" ? std::optional(recastStep(row.stage))
+                                : std::nullopt;
+    double pairedMs = 0;
     for (auto _ : state) {
       state.PauseTiming();
+      if (paired) pairedMs = timedMs(*paired);
       step.prepare();
       state.ResumeTiming();
       step.run();
     }
+    if (paired) state.counters["recast_paired_ms"] = pairedMs;
     std::string note = step.note;
     // Once a row.
     static std::map<const Row*, std::string> outputs;

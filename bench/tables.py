@@ -19,8 +19,9 @@
 A row is (input, stage, implementation, threads). Times are medians of the
 repetitions: thread CPU time on one thread; on several threads the wall
 time (CPU time, the process's, beside it). ns/span and the ratio to Recast
-(Recast's median CPU time on the same input and stage, same run) use that
-time. Peak bytes are the counter `peak_bytes` of the last repetition (an
+use that time. The ratio's Recast time is the median of the Recast runs
+paired with the row's own (counter `recast_paired_ms`: each optimized run
+follows one, same input and stage), else of Recast's own row in the run. Peak bytes are the counter `peak_bytes` of the last repetition (an
 untimed call each repetition makes, counted by bench/alloc_count.cpp).
 """
 import csv
@@ -33,7 +34,7 @@ STAGES = ["distance", "watershed", "monotone", "layers", "layer-first",
           "contours", "whole"]
 COLUMNS = ["input", "group", "spans", "stage", "impl", "threads", "runs",
            "cpu_median_ms", "cpu_min_ms", "cpu_max_ms", "wall_median_ms",
-           "ns_per_span", "ratio_to_recast", "peak_bytes",
+           "ns_per_span", "ratio_to_recast", "recast_paired_ms", "peak_bytes",
            "peak_bytes_per_span", "note"]
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 DOC = ROOT / "docs" / "performance.md"
@@ -65,6 +66,8 @@ def rows_from_json(path):
             if name in ("median", "min", "max"):
                 row["cpu_" + name] = b["cpu_time"]
                 row["wall_" + name] = b["real_time"]
+            if name == "median" and "recast_paired_ms" in b:
+                row["recast_paired"] = b["recast_paired_ms"]
             continue
         row["runs"] += 1
         last = row.get("last_repetition", -1)
@@ -75,6 +78,8 @@ def rows_from_json(path):
             for kind, field in (("cpu", "cpu_time"), ("wall", "real_time")):
                 for stat in ("median", "min", "max"):
                     row[f"{kind}_{stat}"] = b[field]
+            if "recast_paired_ms" in b:
+                row["recast_paired"] = b["recast_paired_ms"]
     return [csv_row(key, row, rows) for key, row in rows.items()]
 
 
@@ -99,8 +104,11 @@ def csv_row(key, row, rows):
     if spans:
         out["ns_per_span"] = f"{ms * 1e6 / spans:.1f}"
     recast = rows.get((group, name, stage, "recast", 1), {})
-    if recast.get("cpu_median"):
-        out["ratio_to_recast"] = f"{ms / recast['cpu_median']:.3f}"
+    recast_ms = row.get("recast_paired") or recast.get("cpu_median")
+    if row.get("recast_paired"):
+        out["recast_paired_ms"] = f"{row['recast_paired']:.3f}"
+    if recast_ms:
+        out["ratio_to_recast"] = f"{ms / recast_ms:.3f}"
     if "peak" in row:
         out["peak_bytes"] = row["peak"]
         if spans:

@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """docs/performance.md's tables and README.md's figures are the ones
 bench/tables.py generates from the latest docs/bench run, and the check
-fails on a planted stale figure."""
+fails on a planted stale figure; a row's ratio to Recast is taken against
+the Recast runs paired with it where the run has them."""
+import json
 import pathlib
 import subprocess
 import sys
@@ -18,7 +20,47 @@ def check(doc, extra=()):
                           capture_output=True, text=True)
 
 
+def bench_json(rows):
+    """Google Benchmark's JSON for rows (name, cpu median, counters)."""
+    benchmarks = []
+    for name, ms, counters in rows:
+        run = f"scenario/rooms-256/watershed/{name}/threads:1"
+        for index in range(3):
+            benchmarks.append(dict(run_name=run, run_type="iteration",
+                                   repetition_index=index, cpu_time=ms,
+                                   real_time=ms, spans=1000, **counters))
+        for stat in ("median", "min", "max"):
+            benchmarks.append(dict(run_name=run, run_type="aggregate",
+                                   aggregate_name=stat, cpu_time=ms,
+                                   real_time=ms, spans=1000, **counters))
+    return {"benchmarks": benchmarks}
+
+
+def paired_ratio_problem():
+    """Recast's own row took 10 ms, the runs paired with the optimized
+    row 8: the ratio is 4 / 8, not 4 / 10."""
+    sys.path.insert(0, str(HERE))
+    import tables
+    with tempfile.TemporaryDirectory() as tmp:
+        path = pathlib.Path(tmp) / "bench.json"
+        path.write_text(json.dumps(bench_json([
+            ("recast", 10.0, {}),
+            ("optimized", 4.0, {"recast_paired_ms": 8.0}),
+            ("reference", 40.0, {})])))
+        rows = {r["impl"]: r for r in tables.rows_from_json(path)}
+    want = {"recast": ("1.000", ""), "optimized": ("0.500", "8.000"),
+            "reference": ("4.000", "")}
+    for impl, (ratio, paired) in want.items():
+        got = (rows[impl]["ratio_to_recast"], rows[impl]["recast_paired_ms"])
+        if got != (ratio, paired):
+            return f"{impl}: ratio and paired time {got}, want {(ratio, paired)}"
+    return None
+
+
 def main():
+    problem = paired_ratio_problem()
+    if problem:
+        sys.exit("paired ratio: " + problem)
     fresh = check(DOC)
     if fresh.returncode != 0:
         sys.exit("docs/performance.md is stale: " + fresh.stderr)
@@ -35,7 +77,7 @@ def main():
                            generated.replace(marker, "| whole | 0.01 |", 1))
         if check(planted).returncode == 0:
             sys.exit("the check passed a planted stale figure")
-    print("1 passed, 0 failed")
+    print("2 passed, 0 failed")
 
 
 if __name__ == "__main__":
