@@ -50,10 +50,9 @@ std::vector<int> watershedPartition(const Heightfield& hf,
 
 // The layer partitions end in §5.1 alone, then §5.3's numbering.
 RegionResult islandsRemoved(Labelled labelled, int64_t minArea) {
-  removeIslands(labelled, minArea);
   RegionResult result;
+  result.regionCount = removeIslandsAndNumber(labelled, minArea);
   result.regions = std::move(labelled.regions);
-  result.regionCount = numberRegions(result.regions);
   return result;
 }
 

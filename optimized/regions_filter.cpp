@@ -405,8 +405,11 @@ Labelled labelComponents(const Heightfield& hf, const LiveLinks& links,
   std::vector<int>& label = out.regions;  // each span's parent, then its id
   label = ScratchAccess::takeInts(scratch, n);
   label.resize(n);  // each entry written first in span order below
-  ScratchArray<char> bordersOther(scratch, n);
-  std::memset(bordersOther.data(), 0, static_cast<size_t>(n));
+  // Each span's flag: whether it borders another class, or is unwalkable,
+  // so that the numbering pass reads one byte a span and not the span's 24.
+  constexpr char kBordersOther = 1, kUnwalkable = 2;
+  ScratchArray<char> flag(scratch, n);
+  std::memset(flag.data(), 0, static_cast<size_t>(n));
   auto sameClass = [&](int a, int b) {
     return hf.spans[a].area == hf.spans[b].area &&
            (layers == nullptr || (*layers)[a] == (*layers)[b]);
@@ -420,12 +423,15 @@ Labelled labelComponents(const Heightfield& hf, const LiveLinks& links,
   };
   for (int s = 0; s < n; ++s) {
     label[s] = s;
-    if (hf.spans[s].area == 0) continue;
+    if (hf.spans[s].area == 0) {
+      flag[s] = kUnwalkable;
+      continue;
+    }
     for (int d : {0, 3}) {
       const int t = links(s, d);
       if (t < 0) continue;
       if (!sameClass(s, t)) {
-        if (hf.spans[t].area != 0) bordersOther[s] = bordersOther[t] = 1;
+        if (hf.spans[t].area != 0) flag[s] = flag[t] = kBordersOther;
         continue;
       }
       const int a = root(s), b = root(t);
@@ -435,7 +441,7 @@ Labelled labelComponents(const Heightfield& hf, const LiveLinks& links,
   out.size.push_back(0);
   out.hasNeighbour.push_back(0);
   for (int s = 0; s < n; ++s) {
-    if (hf.spans[s].area == 0) {
+    if (flag[s] == kUnwalkable) {
       label[s] = 0;
       continue;
     }
@@ -447,36 +453,37 @@ Labelled labelComponents(const Heightfield& hf, const LiveLinks& links,
       label[s] = label[label[s]];
     }
     ++out.size[label[s]];
-    out.hasNeighbour[label[s]] |= bordersOther[s];
+    out.hasNeighbour[label[s]] |= flag[s];
   }
   return out;
 }
 
-void removeIslands(Labelled& labelled, int64_t minArea) {
+// One pass: an island's id maps to 0, every other id to the next number
+// when first met, which is what numbering after the removal gives.
+int removeIslandsAndNumber(Labelled& labelled, int64_t minArea) {
   // All judged at once (readings A2): removing an island changes no other
   // region's neighbours, since it has none.
-  for (int& r : labelled.regions) {
-    if (r != 0 && labelled.size[r] < minArea && !labelled.hasNeighbour[r]) {
-      r = 0;
+  constexpr int kUnnumbered = -1;
+  std::vector<int> newId(labelled.size.size(), kUnnumbered);
+  for (size_t id = 1; id < newId.size(); ++id) {
+    if (labelled.size[id] < minArea && !labelled.hasNeighbour[id]) {
+      newId[id] = 0;
     }
   }
+  if (!newId.empty()) newId[0] = 0;
+  int count = 0;
+  for (int& r : labelled.regions) {
+    int& id = newId[r];
+    if (id == kUnnumbered) id = ++count;
+    r = id;
+  }
+  return count;
 }
 
 int filterAndMerge(RegionLinks gathered, std::vector<int>& regions,
                    int64_t minArea, int64_t mergeArea) {
   SmallRegionMerge merge(gathered, regions);
   return merge.run(minArea, mergeArea);
-}
-
-int numberRegions(std::vector<int>& regions) {
-  std::vector<int> newId(largestId(regions) + 1, 0);
-  int count = 0;
-  for (int& r : regions) {
-    if (r == 0) continue;
-    if (newId[r] == 0) newId[r] = ++count;
-    r = newId[r];
-  }
-  return count;
 }
 
 }  // namespace regcon::opt

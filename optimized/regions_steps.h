@@ -139,9 +139,11 @@ Labelled componentsPerLayer(const Heightfield& hf,
 Labelled labelComponents(const Heightfield& hf, const LiveLinks& links,
                          const std::vector<int>* layers, Scratch& scratch);
 
-// §5.1: removes regions smaller than minArea without a neighbouring region,
-// from the facts the partition step gathered (no pass over the links).
-void removeIslands(Labelled& labelled, int64_t minArea);
+// §5.1 then §5.3 in one pass over the spans: removes regions smaller than
+// minArea without a neighbouring region, from the facts the partition step
+// gathered (no pass over the links), and renumbers the others to 1..k by
+// first span; returns k.
+int removeIslandsAndNumber(Labelled& labelled, int64_t minArea);
 
 // What §5 needs of a watershed partition (its regions and each id's area,
 // watershedRegions'), from one pass over the links in span order.
@@ -156,9 +158,6 @@ RegionLinks gatherLinks(const Heightfield& hf, const LiveLinks& links,
 // terrain-16M 14.8 ms on two threads, 9.7 on one).
 int filterAndMerge(RegionLinks gathered, std::vector<int>& regions,
                    int64_t minArea, int64_t mergeArea);
-
-// §5.3: renumbers to 1..k by first span; returns k.
-int numberRegions(std::vector<int>& regions);
 
 // The largest id in regions (0 when empty).
 int largestId(const std::vector<int>& regions);
