@@ -52,36 +52,34 @@ std::vector<int> outlineModel(const MergedLoop& loop) {
   return model;
 }
 
-// Each run goes in right after the first node of the run before it, so
-// every gap is cut again: seven nodes share an eighth of it each time, and
-// 62 bits of labels last about 21 runs before they are spread again.
-TEST(MergedLoop, RunsNestedAfterTheLastRunKeepTheOrder) {
+// `rounds` runs of seven nodes into a loop of four, each right after the
+// first node of the run before it, so every gap is cut again: seven nodes
+// share an eighth of it each time. The order is checked every
+// `checkEvery` runs and after the last.
+void nestRuns(int rounds, int checkEvery) {
   MergedLoop loop(runOf(4, -1));
   std::vector<int> model = outlineModel(loop);
   size_t at = 1;
-  for (int round = 0; round < 400; ++round) {
+  for (int round = 0; round < rounds; ++round) {
     splice(loop, model, at, 7);
     ++at;  // the run's first node
-    expectOrder(loop, model);
-    if (HasFatalFailure()) return;
+    if (round % checkEvery == 0 || round + 1 == rounds) {
+      expectOrder(loop, model);
+      if (::testing::Test::HasFatalFailure()) return;
+    }
   }
+}
+
+// 62 bits of labels last about 21 such runs before they are spread again.
+TEST(MergedLoop, RunsNestedAfterTheLastRunKeepTheOrder) {
+  nestRuns(400, 1);
 }
 
 // Made with room for its 4 outline nodes only, the loop grows far past
 // them: the labels' density bound then holds for no range short of all
 // 2^62 labels (past about 3,900 nodes), and the whole range is spread.
 TEST(MergedLoop, NodesPastTheRoomMadeKeepTheOrder) {
-  MergedLoop loop(runOf(4, -1));
-  std::vector<int> model = outlineModel(loop);
-  size_t at = 1;
-  for (int round = 0; round < 1500; ++round) {
-    splice(loop, model, at, 7);
-    ++at;
-    if (round % 100 == 0 || round == 1499) {
-      expectOrder(loop, model);
-      if (HasFatalFailure()) return;
-    }
-  }
+  nestRuns(1500, 100);
 }
 
 // The last node of the loop has no label after it: runs after it take the
