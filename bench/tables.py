@@ -21,8 +21,9 @@ repetitions: thread CPU time on one thread; on several threads the wall
 time (CPU time, the process's, beside it). ns/span and the ratio to Recast
 use that time. The ratio's Recast time is the median of the Recast runs
 paired with the row's own (counter `recast_paired_ms`: each optimized run
-follows one, same input and stage), else of Recast's own row in the run. Peak bytes are the counter `peak_bytes` of the last repetition (an
-untimed call each repetition makes, counted by bench/alloc_count.cpp).
+follows one, same input and stage), else of Recast's own row in the run.
+Peak bytes are the counter `peak_bytes` of the last repetition (an untimed
+call each repetition makes, counted by bench/alloc_count.cpp).
 """
 import csv
 import json
@@ -104,9 +105,10 @@ def csv_row(key, row, rows):
     if spans:
         out["ns_per_span"] = f"{ms * 1e6 / spans:.1f}"
     recast = rows.get((group, name, stage, "recast", 1), {})
-    recast_ms = row.get("recast_paired") or recast.get("cpu_median")
-    if row.get("recast_paired"):
-        out["recast_paired_ms"] = f"{row['recast_paired']:.3f}"
+    paired = row.get("recast_paired")
+    if paired:
+        out["recast_paired_ms"] = f"{paired:.3f}"
+    recast_ms = paired or recast.get("cpu_median")
     if recast_ms:
         out["ratio_to_recast"] = f"{ms / recast_ms:.3f}"
     if "peak" in row:
