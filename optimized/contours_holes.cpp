@@ -13,6 +13,7 @@
 #include <limits>
 #include <numeric>
 #include <tuple>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -42,12 +43,17 @@ bool inCone(const ContourVertex& prev, const ContourVertex& at,
 // a list threaded through one array jumped at every entry); the bridges,
 // added one by one, go in a list per bucket. A failed hole's edges leave;
 // a joined hole's edges stay, as they are now the loop's. An entry holds
-// its edge's ends, so the tests read nothing else.
+// its edge's ends, so the tests read nothing else: as offsets from the
+// holes' box's corner in Coord, 16-bit where the box is narrow enough
+// (8 bytes an entry, where 32-bit ends took 16).
+template <class Coord>
 class EdgeIndex {
  public:
-  EdgeIndex(const BucketGrid& grid, const Loop& outline,
+  EdgeIndex(const BucketGrid& grid, const Box& box, const Loop& outline,
             const std::vector<Loop>& holes)
       : grid_(grid),
+        originX_(box.minX),
+        originZ_(box.minZ),
         start_(grid.bucketCount() + 1, 0),
         bridgeHead_(grid.bucketCount(), kNone) {
     forEachLoopEntry(outline, holes, [&](int64_t bucket, const Edge&) {
@@ -65,8 +71,9 @@ class EdgeIndex {
   }
 
   void addBridge(const ContourVertex& a, const ContourVertex& b) {
+    const Edge e = entry(a, b);
     grid_.anyBucketOf(a, b, [&](int64_t bucket) {
-      bridges_.push_back({{a.x, a.z, b.x, b.z}, bridgeHead_[bucket]});
+      bridges_.push_back({e, bridgeHead_[bucket]});
       bridgeHead_[bucket] = static_cast<int>(bridges_.size()) - 1;
       return false;
     });
@@ -77,10 +84,12 @@ class EdgeIndex {
   // anyProperCrossing() read only the ends.
   void removeLoop(const Loop& loop) {
     forEachEdge(loop, [&](const ContourVertex& a, const ContourVertex& b) {
+      const Edge gone = entry(a, b);
       grid_.anyBucketOf(a, b, [&](int64_t bucket) {
         for (int i = start_[bucket]; i < start_[bucket + 1]; ++i) {
           Edge& e = edges_[i];
-          if (e.ax == a.x && e.az == a.z && e.bx == b.x && e.bz == b.z) {
+          if (e.ax == gone.ax && e.az == gone.az && e.bx == gone.bx &&
+              e.bz == gone.bz) {
             e.ax = kRemoved;
             break;
           }
@@ -92,14 +101,16 @@ class EdgeIndex {
 
   // Does an edge touch the closed segment p q, other than edges with an
   // end at p's or q's position? Only edges sharing a bucket with the
-  // segment can touch it.
+  // segment can touch it. The tests are taken on offsets from the box's
+  // corner, as the entries hold them: a shift changes no touch.
   bool blocks(const ContourVertex& p, const ContourVertex& q) const {
+    const ContourVertex op = offset(p), oq = offset(q);
     return grid_.anyBucketOf(p, q, [&](int64_t bucket) {
       for (int i = start_[bucket]; i < start_[bucket + 1]; ++i) {
-        if (touchesAway(edges_[i], p, q)) return true;
+        if (touchesAway(edges_[i], op, oq)) return true;
       }
       for (int at = bridgeHead_[bucket]; at != kNone; at = bridges_[at].next) {
-        if (touchesAway(bridges_[at].edge, p, q)) return true;
+        if (touchesAway(bridges_[at].edge, op, oq)) return true;
       }
       return false;
     });
@@ -107,7 +118,8 @@ class EdgeIndex {
 
   // Whether two of the outline's and the joined holes' edges cross
   // properly. Two edges that cross share the bucket of the crossing point,
-  // so the pairs within each bucket are all the pairs that can.
+  // so the pairs within each bucket are all the pairs that can. On
+  // offsets, as blocks().
   bool anyProperCrossing() const {
     for (size_t bucket = 0; bucket + 1 < start_.size(); ++bucket) {
       for (int i = start_[bucket]; i < start_[bucket + 1]; ++i) {
@@ -133,21 +145,36 @@ class EdgeIndex {
 
  private:
   static constexpr int kNone = -1;
-  // An ax no edge has (corner coordinates are never negative).
-  static constexpr int kRemoved = std::numeric_limits<int>::min();
+  // An ax no edge has: offsets are never negative, and a 16-bit offset is
+  // below 0xffff (joinHoles).
+  static constexpr Coord kRemoved = std::is_signed_v<Coord>
+                                        ? std::numeric_limits<Coord>::min()
+                                        : std::numeric_limits<Coord>::max();
   struct Edge {
-    int ax, az, bx, bz;  // the ends (the tests read x and z only)
+    Coord ax, az, bx, bz;  // the ends' offsets (the tests read x and z only)
   };
   struct Bridge {
     Edge edge;
     int next;  // the bucket's next bridge, or kNone
   };
 
+  ContourVertex offset(const ContourVertex& v) const {
+    return {v.x - originX_, 0, v.z - originZ_, 0};
+  }
+
+  Edge entry(const ContourVertex& a, const ContourVertex& b) const {
+    const ContourVertex oa = offset(a), ob = offset(b);
+    return {static_cast<Coord>(oa.x), static_cast<Coord>(oa.z),
+            static_cast<Coord>(ob.x), static_cast<Coord>(ob.z)};
+  }
+
+  // An end's offsets.
   static ContourVertex end(const Edge& e, int which) {
     return which == 0 ? ContourVertex{e.ax, 0, e.az, 0}
                       : ContourVertex{e.bx, 0, e.bz, 0};
   }
 
+  // On offsets: p and q as offset().
   static bool touchesAway(const Edge& e, const ContourVertex& p,
                           const ContourVertex& q) {
     if (e.ax == kRemoved) return false;
@@ -172,7 +199,7 @@ class EdgeIndex {
   void forEachLoopEntry(const Loop& outline, const std::vector<Loop>& holes,
                         Visit&& visit) const {
     const auto entries = [&](const ContourVertex& a, const ContourVertex& b) {
-      const Edge e{a.x, a.z, b.x, b.z};
+      const Edge e = entry(a, b);
       grid_.anyBucketOf(a, b, [&](int64_t bucket) {
         visit(bucket, e);
         return false;
@@ -183,6 +210,7 @@ class EdgeIndex {
   }
 
   const BucketGrid& grid_;
+  int originX_, originZ_;   // the holes' box's corner
   std::vector<int> start_;  // bucket b's loop edges: [start_[b], start_[b+1])
   std::vector<Edge> edges_;
   std::vector<int> bridgeHead_;  // a bucket's last bridge, or kNone
@@ -371,80 +399,107 @@ Box boxOfAll(const Loop& outline, const std::vector<Loop>& holes) {
   return box;
 }
 
-// Holes `from` in order of key(hole) (0 <= key < range), ties in their
-// order in `from`: a counting sort, stable.
-template <class Key>
-std::vector<int> countingSorted(const std::vector<int>& from, int64_t range,
+// The holes from(0), ..., from(count - 1) in order of key(hole)
+// (0 <= key < range), ties in that order: a counting sort, stable.
+template <class From, class Key>
+std::vector<int> countingSorted(int count, const From& from, int64_t range,
                                 const Key& key) {
   std::vector<int> start(static_cast<size_t>(range) + 1, 0);
-  for (int h : from) ++start[key(h) + 1];
+  for (int i = 0; i < count; ++i) ++start[key(from(i)) + 1];
   std::partial_sum(start.begin(), start.end(), start.begin());
-  std::vector<int> to(from.size());
-  for (int h : from) to[start[key(h)]++] = h;
+  std::vector<int> to(count);
+  for (int i = 0; i < count; ++i) {
+    const int h = from(i);
+    to[start[key(h)]++] = h;
+  }
   return to;
 }
 
-// Leftmost vertex order (x, then z), ties in discovery order. Where the
-// holes' box is not much wider or deeper than there are holes (pillars-512:
-// 65,025 holes in 512 by 512), two stable counting sorts, by z then by x;
-// else a comparison sort. Either reads copies of the keys: a comparison
-// that read each hole's vertex missed the cache at both of its reads.
-std::vector<int> joinOrder(const std::vector<Loop>& holes,
-                           const std::vector<int>& leftmost) {
-  const int count = static_cast<int>(holes.size());
-  std::vector<int> xs(count), zs(count);
-  for (int h = 0; h < count; ++h) {
-    const ContourVertex& v = holes[h][leftmost[h]];
-    xs[h] = v.x;
-    zs[h] = v.z;
+// Each hole's first vertex's x or z, less `origin`.
+std::vector<int> firstVertexKeys(const std::vector<Loop>& holes,
+                                 int ContourVertex::*coordinate, int origin) {
+  std::vector<int> keys(holes.size());
+  for (size_t h = 0; h < holes.size(); ++h) {
+    keys[h] = holes[h].front().*coordinate - origin;
   }
+  return keys;
+}
+
+// The order of the holes' first vertices (x, then z), ties in discovery
+// order; each hole starts at its leftmost vertex (Joiner::run). Where
+// their box is not much wider or deeper than there are holes (pillars-512:
+// 65,025 holes in 512 by 512), two stable counting sorts, by z then by x,
+// each with a copy of its own keys only (at the joining's peak); else a
+// comparison sort. Either reads copies of the keys: a comparison that read
+// each hole's vertex missed the cache at both of its reads.
+std::vector<int> joinOrder(const std::vector<Loop>& holes) {
+  const int count = static_cast<int>(holes.size());
+  if (count == 0) return {};
+  Box box = Box::of(holes[0].front(), holes[0].front());
+  for (const Loop& hole : holes) {
+    const ContourVertex& v = hole.front();
+    box = {std::min(box.minX, v.x), std::max(box.maxX, v.x),
+           std::min(box.minZ, v.z), std::max(box.maxZ, v.z)};
+  }
+  const int64_t width = int64_t{box.maxX} - box.minX + 1;
+  const int64_t depth = int64_t{box.maxZ} - box.minZ + 1;
+  if (std::max(width, depth) <= 4 * int64_t{count}) {
+    std::vector<int> byZ;
+    {
+      const std::vector<int> zs =
+          firstVertexKeys(holes, &ContourVertex::z, box.minZ);
+      byZ = countingSorted(
+          count, [](int h) { return h; }, depth, [&](int h) { return zs[h]; });
+    }
+    const std::vector<int> xs =
+        firstVertexKeys(holes, &ContourVertex::x, box.minX);
+    return countingSorted(
+        count, [&](int i) { return byZ[i]; }, width,
+        [&](int h) { return xs[h]; });
+  }
+  const std::vector<int> xs = firstVertexKeys(holes, &ContourVertex::x, 0);
+  const std::vector<int> zs = firstVertexKeys(holes, &ContourVertex::z, 0);
   std::vector<int> order(count);
   std::iota(order.begin(), order.end(), 0);
-  if (count == 0) return order;
-  const auto [minX, maxX] = std::minmax_element(xs.begin(), xs.end());
-  const auto [minZ, maxZ] = std::minmax_element(zs.begin(), zs.end());
-  const int64_t width = int64_t{*maxX} - *minX + 1;
-  const int64_t depth = int64_t{*maxZ} - *minZ + 1;
-  if (std::max(width, depth) <= 4 * int64_t{count}) {
-    order = countingSorted(order, depth,
-                           [&, z0 = *minZ](int h) { return zs[h] - z0; });
-    return countingSorted(order, width,
-                          [&, x0 = *minX](int h) { return xs[h] - x0; });
-  }
   std::sort(order.begin(), order.end(), [&](int a, int b) {
     return std::tie(xs[a], zs[a], a) < std::tie(xs[b], zs[b], b);
   });
   return order;
 }
 
+// Coord: the edge index's offsets (EdgeIndex).
+template <class Coord>
 class Joiner {
  public:
-  Joiner(const Loop& outline, std::vector<Loop> holes, int region)
+  Joiner(const Loop& outline, std::vector<Loop> holes, const Box& box,
+         int region)
       : holes_(std::move(holes)),
         region_(region),
-        grid_(boxOfAll(outline, holes_), totalVertices(outline, holes_)),
+        grid_(box, totalVertices(outline, holes_)),
         loop_(outline, totalNodes(outline, holes_)),
         vertices_(grid_, totalNodes(outline, holes_)),
-        edges_(grid_, outline, holes_) {
+        edges_(grid_, box, outline, holes_) {
     for (int node = 0; node < loop_.nodeCount(); ++node) {
       vertices_.add(node, loop_.at(node));
     }
   }
 
   JoinResult run(bool checkCrossing) {
-    std::vector<int> leftmost(holes_.size());
-    for (size_t h = 0; h < holes_.size(); ++h) {
-      leftmost[h] = leftmostIndex(holes_[h]);
+    // Each hole from its leftmost vertex, where its splice starts, so that
+    // no list of those is kept (at the joining's peak). The index's edges,
+    // taken before, are the same.
+    for (Loop& hole : holes_) {
+      std::rotate(hole.begin(), hole.begin() + leftmostIndex(hole), hole.end());
     }
     JoinResult result{{}, 0, 0};
-    for (int h : joinOrder(holes_, leftmost)) {
-      const int q = findBridge(holes_[h], leftmost[h]);
+    for (int h : joinOrder(holes_)) {
+      const int q = findBridge(holes_[h]);
       if (q < 0) {
         ++result.failed;
         edges_.removeLoop(holes_[h]);
         continue;
       }
-      splice(q, holes_[h], leftmost[h]);
+      splice(q, holes_[h]);
       // Its vertices are in the merged loop and its edges in the index: the
       // hole's own copy would only add to the stage's peak.
       Loop().swap(holes_[h]);
@@ -479,39 +534,41 @@ class Joiner {
     return totalVertices(outline, holes) + 2 * int64_t(holes.size());
   }
 
-  bool accepts(int q, const Loop& hole, int pi) const {
+  // `hole` starts at its leftmost vertex, p.
+  bool accepts(int q, const Loop& hole) const {
     const int h = static_cast<int>(hole.size());
-    const ContourVertex& p = hole[pi];
+    const ContourVertex& p = hole[0];
     const ContourVertex& at = loop_.at(q);
-    return inCone(hole[(pi + h - 1) % h], p, hole[(pi + 1) % h], at) &&
+    return inCone(hole[h - 1], p, hole[1 % h], at) &&
            inCone(loop_.at(loop_.prev(q)), at, loop_.at(loop_.next(q)), p) &&
            !edges_.blocks(p, at);
   }
 
   // The first acceptable node by increasing squared distance to the hole's
-  // leftmost vertex, lowest index on ties; -1 if none.
-  int findBridge(const Loop& hole, int pi) const {
-    NearestFirst candidates(vertices_, loop_, hole[pi], lists_);
+  // leftmost vertex (its first), lowest index on ties; -1 if none.
+  int findBridge(const Loop& hole) const {
+    NearestFirst candidates(vertices_, loop_, hole[0], lists_);
     for (int q = candidates.next(); q >= 0; q = candidates.next()) {
-      if (accepts(q, hole, pi)) return q;
+      if (accepts(q, hole)) return q;
     }
     return -1;
   }
 
   // After q: the hole from p round to p, then q again; both bridge edges
   // carry the contour's own region. The hole's edges are already indexed.
-  void splice(int q, const Loop& hole, int pi) {
-    const int h = static_cast<int>(hole.size());
+  void splice(int q, const Loop& hole) {
     const ContourVertex again = loop_.at(q);
     Loop& run = run_;
-    run.clear();
-    for (int j = 0; j <= h; ++j) run.push_back(hole[(pi + j) % h]);
+    run.assign(hole.begin(), hole.end());
+    run.push_back(hole[0]);
     run.back().neighbor = region_;
     run.push_back(again);
     const int first = loop_.insertRunAfter(q, run);
-    for (int k = 0; k < h + 2; ++k) vertices_.add(first + k, run[k]);
+    for (int k = 0; k < static_cast<int>(run.size()); ++k) {
+      vertices_.add(first + k, run[k]);
+    }
     loop_.setNeighbor(q, region_);
-    edges_.addBridge(again, hole[pi]);
+    edges_.addBridge(again, hole[0]);
   }
 
   std::vector<Loop> holes_;  // a joined hole's emptied once spliced
@@ -519,7 +576,7 @@ class Joiner {
   BucketGrid grid_;
   MergedLoop loop_;
   VertexIndex vertices_;
-  EdgeIndex edges_;
+  EdgeIndex<Coord> edges_;
   Loop run_;  // the nodes of a splice, kept from hole to hole
   // NearestFirst's lists, kept from hole to hole.
   mutable NearestFirst::Lists lists_;
@@ -529,7 +586,15 @@ class Joiner {
 
 JoinResult joinHoles(const Loop& outline, std::vector<Loop> holes, int region,
                      bool checkCrossing) {
-  return Joiner(outline, std::move(holes), region).run(checkCrossing);
+  const Box box = boxOfAll(outline, holes);
+  // 16-bit offsets where every one is below 0xffff, EdgeIndex's kRemoved.
+  constexpr int64_t kNarrow = std::numeric_limits<uint16_t>::max();
+  if (int64_t{box.maxX} - box.minX < kNarrow &&
+      int64_t{box.maxZ} - box.minZ < kNarrow) {
+    return Joiner<uint16_t>(outline, std::move(holes), box, region)
+        .run(checkCrossing);
+  }
+  return Joiner<int>(outline, std::move(holes), box, region).run(checkCrossing);
 }
 
 }  // namespace regcon::opt::contours

@@ -81,5 +81,48 @@ TEST(HoleBridges, ALaterBridgeKeepsClearOfAnEarlierOneOnTheOptimized) {
   EXPECT_FALSE(ref::hasProperCrossing(joined.loop));
 }
 
+// The drawing scaled by `scale` and moved by `offset` along x and z: both
+// keep every orientation and every order of squared distances (scaled by
+// scale^2), so every bridge rule decides as on the drawing.
+Loop moved(const Loop& loop, int scale, int offset) {
+  Loop out;
+  for (const ContourVertex& v : loop) {
+    out.push_back(
+        {v.x * scale + offset, v.y, v.z * scale + offset, v.neighbor});
+  }
+  return out;
+}
+
+// The optimized joining keeps its edges' ends as 16-bit offsets from the
+// holes' box's corner where the box is under 65,535 wide and deep, else
+// 32-bit: the drawing far from the origin, 65,520 wide (20 x 3,276), and
+// 65,540 wide (20 x 3,277) joins as drawn on both implementations.
+TEST(HoleBridges, TheDrawingScaledOrMovedJoinsTheSameOnBoth) {
+  struct Case {
+    int scale, offset;
+  };
+  for (const Case c : {Case{1, 2'000'000'000}, Case{3276, 0}, Case{3277, 0},
+                       Case{3277, 1'000'000'000}}) {
+    SCOPED_TRACE(::testing::Message()
+                 << "scale " << c.scale << ", offset " << c.offset);
+    const auto move = [&](const Loop& loop) {
+      return moved(loop, c.scale, c.offset);
+    };
+    const Loop expected = move(kJoinedClearOfTheSlit);
+    int dropped = 0;
+    EXPECT_EQ(ref::joinHoles(move(kOutline),
+                             {move(kHoleH1), move(kHoleH2), move(kHoleH3)}, 1,
+                             dropped),
+              expected);
+    EXPECT_EQ(dropped, 0);
+    const opt::contours::JoinResult joined = opt::contours::joinHoles(
+        move(kOutline), {move(kHoleH1), move(kHoleH2), move(kHoleH3)}, 1,
+        /*checkCrossing=*/true);
+    EXPECT_EQ(joined.loop, expected);
+    EXPECT_EQ(joined.joined, 3);
+    EXPECT_FALSE(joined.properCrossing);
+  }
+}
+
 }  // namespace
 }  // namespace regcon
