@@ -399,11 +399,6 @@ struct Outline {
   std::vector<int> holes;  // assigned, discovery order
 };
 
-struct Hole {
-  const TracedLoop* traced;
-  SimplifiedLoop simplified;
-};
-
 // Each region's contours (§6 Holes, Output) appended to `out`, one region
 // after another; the outline and hole lists are kept from region to region
 // (a field of many small regions allocated them once a region).
@@ -416,20 +411,30 @@ class RegionContours {
              std::span<const TracedLoop* const> loops) {
     region_ = region;
     rules_ = &rules;
+    loops_ = loops;
     outlines_.clear();
-    holes_.clear();
-    for (const TracedLoop* loop : loops) simplify(*loop);
-    for (size_t h = 0; h < holes_.size(); ++h) assign(static_cast<int>(h));
+    holeTraced_.clear();
+    holeLoops_.clear();
+    // Exact room: a list doubled as it grew held up to twice its holes.
+    const auto holes = std::count_if(
+        loops.begin(), loops.end(), [](auto* loop) { return loop->area2 < 0; });
+    holeTraced_.reserve(holes);
+    holeLoops_.reserve(holes);
+    for (size_t i = 0; i < loops.size(); ++i) simplify(static_cast<int>(i));
+    for (size_t h = 0; h < holeLoops_.size(); ++h) assign(static_cast<int>(h));
     for (Outline& outline : outlines_) emit(outline);
   }
 
  private:
-  void simplify(const TracedLoop& loop) {
+  // The region's `index`th loop.
+  void simplify(int index) {
+    const TracedLoop& loop = *loops_[index];
     SimplifiedLoop simplified =
         contours::simplifyLoop(loop.raw, loop.area2, settings_, *rules_);
     if (simplified.rawFallback) ++out_.rawFallbacks;
     if (loop.area2 < 0) {
-      holes_.push_back({&loop, std::move(simplified)});
+      holeTraced_.push_back(index);
+      holeLoops_.push_back(std::move(simplified.vertices));
       return;
     }
     const int64_t area2 = simplified.area2;
@@ -440,7 +445,7 @@ class RegionContours {
   // The smallest outline containing the hole's leftmost vertex, ties to the
   // earlier one; a point outside an outline's box is outside the outline.
   void assign(int h) {
-    const Loop& hole = holes_[h].simplified.vertices;
+    const Loop& hole = holeLoops_[h];
     const ContourVertex& p = hole[contours::leftmostIndex(hole)];
     Outline* best = nullptr;
     for (Outline& outline : outlines_) {
@@ -458,12 +463,15 @@ class RegionContours {
   }
 
   // Takes the holes' simplified loops, which nothing reads after the join
-  // (a retry joins the raw loops).
+  // (a retry joins the raw loops): the whole list where the outline has
+  // every hole (they are then in discovery order), with no second list.
   contours::JoinResult join(const Outline& outline) {
     std::vector<Loop> loops;
-    loops.reserve(outline.holes.size());
-    for (int h : outline.holes) {
-      loops.push_back(std::move(holes_[h].simplified.vertices));
+    if (outline.holes.size() == holeLoops_.size()) {
+      loops = std::move(holeLoops_);
+    } else {
+      loops.reserve(outline.holes.size());
+      for (int h : outline.holes) loops.push_back(std::move(holeLoops_[h]));
     }
     // Only the simplified loops' join is tested for a crossing.
     return contours::joinHoles(outline.simplified.vertices, std::move(loops),
@@ -474,7 +482,7 @@ class RegionContours {
   contours::JoinResult joinRaw(const Outline& outline) const {
     std::vector<Loop> holes;
     holes.reserve(outline.holes.size());
-    for (int h : outline.holes) holes.push_back(holes_[h].traced->raw.toLoop());
+    for (int h : outline.holes) holes.push_back(traced(h).raw.toLoop());
     return contours::joinHoles(outline.traced->raw.toLoop(), std::move(holes),
                                region_);
   }
@@ -505,7 +513,7 @@ class RegionContours {
       contour.rawOutline = outline.traced->raw.toLoop();
       std::vector<Loop> rawHoles;
       for (int h : outline.holes) {
-        rawHoles.push_back(holes_[h].traced->raw.toLoop());
+        rawHoles.push_back(traced(h).raw.toLoop());
       }
       contour.rawHoles = std::move(rawHoles);
     }
@@ -517,7 +525,15 @@ class RegionContours {
   const Settings& settings_;
   ContourSet& out_;
   std::vector<Outline> outlines_;  // discovery order
-  std::vector<Hole> holes_;        // discovery order
+  const TracedLoop& traced(int hole) const {
+    return *loops_[holeTraced_[hole]];
+  }
+
+  std::span<const TracedLoop* const> loops_;  // the region's
+  // The holes, discovery order: each one's traced loop (its index in
+  // loops_, half a pointer's bytes), and its simplified loop until joined.
+  std::vector<int> holeTraced_;
+  std::vector<Loop> holeLoops_;
 };
 
 // Loops grouped by region id, discovery order kept within each group: one
