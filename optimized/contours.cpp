@@ -442,6 +442,10 @@ class RegionContours {
     outlines_.push_back({&loop, std::move(simplified), area2, box, {}});
   }
 
+  const TracedLoop& traced(int hole) const {
+    return *loops_[holeTraced_[hole]];
+  }
+
   // The smallest outline containing the hole's leftmost vertex, ties to the
   // earlier one; a point outside an outline's box is outside the outline.
   void assign(int h) {
@@ -524,11 +528,7 @@ class RegionContours {
   const BorderRules* rules_ = nullptr;
   const Settings& settings_;
   ContourSet& out_;
-  std::vector<Outline> outlines_;  // discovery order
-  const TracedLoop& traced(int hole) const {
-    return *loops_[holeTraced_[hole]];
-  }
-
+  std::vector<Outline> outlines_;             // discovery order
   std::span<const TracedLoop* const> loops_;  // the region's
   // The holes, discovery order: each one's traced loop (its index in
   // loops_, half a pointer's bytes), and its simplified loop until joined.

@@ -110,12 +110,7 @@ bool properCross(const ContourVertex& a, const ContourVertex& b,
 
 Box boundingBox(const Loop& loop) {
   Box box{loop[0].x, loop[0].x, loop[0].z, loop[0].z};
-  for (const ContourVertex& v : loop) {
-    box.minX = std::min(box.minX, v.x);
-    box.maxX = std::max(box.maxX, v.x);
-    box.minZ = std::min(box.minZ, v.z);
-    box.maxZ = std::max(box.maxZ, v.z);
-  }
+  for (const ContourVertex& v : loop) box.include(v);
   return box;
 }
 

@@ -391,11 +391,7 @@ class NearestFirst {
 
 Box boxOfAll(const Loop& outline, const std::vector<Loop>& holes) {
   Box box = boundingBox(outline);
-  for (const Loop& hole : holes) {
-    const Box b = boundingBox(hole);
-    box = {std::min(box.minX, b.minX), std::max(box.maxX, b.maxX),
-           std::min(box.minZ, b.minZ), std::max(box.maxZ, b.maxZ)};
-  }
+  for (const Loop& hole : holes) box.include(boundingBox(hole));
   return box;
 }
 
@@ -436,11 +432,7 @@ std::vector<int> joinOrder(const std::vector<Loop>& holes) {
   const int count = static_cast<int>(holes.size());
   if (count == 0) return {};
   Box box = Box::of(holes[0].front(), holes[0].front());
-  for (const Loop& hole : holes) {
-    const ContourVertex& v = hole.front();
-    box = {std::min(box.minX, v.x), std::max(box.maxX, v.x),
-           std::min(box.minZ, v.z), std::max(box.maxZ, v.z)};
-  }
+  for (const Loop& hole : holes) box.include(hole.front());
   const int64_t width = int64_t{box.maxX} - box.minX + 1;
   const int64_t depth = int64_t{box.maxZ} - box.minZ + 1;
   if (std::max(width, depth) <= 4 * int64_t{count}) {

@@ -35,6 +35,19 @@ struct Box {
     return {std::min(a.x, b.x), std::max(a.x, b.x), std::min(a.z, b.z),
             std::max(a.z, b.z)};
   }
+  // Grows to hold p, or another box.
+  void include(const ContourVertex& p) {
+    minX = std::min(minX, p.x);
+    maxX = std::max(maxX, p.x);
+    minZ = std::min(minZ, p.z);
+    maxZ = std::max(maxZ, p.z);
+  }
+  void include(const Box& o) {
+    minX = std::min(minX, o.minX);
+    maxX = std::max(maxX, o.maxX);
+    minZ = std::min(minZ, o.minZ);
+    maxZ = std::max(maxZ, o.maxZ);
+  }
   bool contains(const ContourVertex& p) const {
     return minX <= p.x && p.x <= maxX && minZ <= p.z && p.z <= maxZ;
   }
