@@ -190,9 +190,14 @@ constexpr int kMinRowsPerPart = 64;
 // The link from span s (region r) in direction d to `target` (region
 // `neighbour`), when it joins two regions: a run between regions of one
 // area, a flag on both between regions of two (RegionLinks::otherArea).
-void addLink(const LiveLinks& links, const std::vector<uint8_t>& areaOfId,
-             int s, int cell, int d, int target, int r, int neighbour,
-             RegionLinks& out) {
+// Inlined by force: GCC called it out of line, twice for every span whose
+// neighbour is in another region (`checkerboard-128`'s watershed row
+// 0.56 -> 0.51 ms, `pillars-128`'s 0.37 -> 0.36, interleaved minima).
+[[gnu::always_inline]] inline void addLink(const LiveLinks& links,
+                                           const std::vector<uint8_t>& areaOfId,
+                                           int s, int cell, int d, int target,
+                                           int r, int neighbour,
+                                           RegionLinks& out) {
   if (neighbour == 0 || neighbour == r ||
       !links.linksBack(s, cell, d, target)) {
     return;
