@@ -81,6 +81,10 @@ class BandPasses {
     // before that one was lowered only if the lowering pushed the new value
     // on to it (pushLater), and a span lowered by such a push is queued.
     for (int s = end_ - 1; s >= begin_; --s) {
+      if (s - kFetchAhead >= begin_) {
+        links_.prefetch(s - kFetchAhead);
+        __builtin_prefetch(&dist_[s - kFetchAhead]);
+      }
       if (dist_[s] == 0) continue;
       const int bound = backwardBound(s);
       if (bound < dist_[s]) {
@@ -158,6 +162,12 @@ class BandPasses {
     return std::min({viaAll(s, 1), viaOrthogonal(s, 2), viaTurn(s, 2, 3),
                      viaTurn(s, 0, 1)});
   }
+
+  // The backward pass reads the table and the field downwards, streams
+  // that some machines' hardware follows badly: both are fetched this many
+  // spans ahead (terrain-4M's distance row 55.6 -> 53.0 ms, terrain-16M's
+  // 223 -> 214, interleaved minima; no change on fields within the caches).
+  static constexpr int kFetchAhead = 64;
 
   const Heightfield& hf_;
   MutualLinks& links_;  // filled row by row by the forward pass, then read
