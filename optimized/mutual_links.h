@@ -60,6 +60,32 @@ class MutualLinks {
   Storage table_;
 };
 
+// For a pass in span order, fetches the span `ahead` places past the first
+// span of the cell above: the pass reads that row through its +z links, a
+// second stream that some machines' hardware follows badly. It holds the
+// arrays' addresses, as LiveLinks does, so that a pass's stores do not
+// make it load them again.
+class NextRowFetch {
+ public:
+  NextRowFetch(const Heightfield& hf, int ahead)
+      : spans_(hf.spans.data()),
+        cellStart_(hf.cellStart.data()),
+        width_(hf.width),
+        cells_(hf.width * hf.depth),
+        lastSpan_(hf.spanCount() - ahead),
+        ahead_(ahead) {}
+  void operator()(int cell) const {
+    if (cell + width_ >= cells_) return;
+    const int first = cellStart_[cell + width_];
+    if (first < lastSpan_) __builtin_prefetch(&spans_[first + ahead_]);
+  }
+
+ private:
+  const Span* spans_;
+  const int* cellStart_;
+  int width_, cells_, lastSpan_, ahead_;
+};
+
 // N(span, dir) derived from the raw links at each use: the target's
 // link back must name the span's own place in its column. For the steps
 // that read each span's neighbours a few times in span order (monotone,

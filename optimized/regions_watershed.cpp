@@ -251,17 +251,14 @@ class Watershed {
     const LiveLinks live(hf_);
     const int* const position = levels_.index.data();
     const int fetchEnd = hf_.spanCount() - kFetchAhead;
-    const int cells = hf_.width * hf_.depth;
+    const NextRowFetch fetchNextRow(hf_, kFetchAhead);
     AreaSeen seen;
     forEachSpanOfRows(hf_, z0, z1, [&](int s, int cell) {
       if (s < fetchEnd) {
         const int ahead = position[s + kFetchAhead];
         __builtin_prefetch(&links_[ahead], 1);
         __builtin_prefetch(&region_[ahead], 1);
-        if (cell + hf_.width < cells) {
-          const int north = hf_.cellStart[cell + hf_.width] + kFetchAhead;
-          if (north < hf_.spanCount()) __builtin_prefetch(&hf_.spans[north]);
-        }
+        fetchNextRow(cell);
       }
       const int p = position[s];
       const int area = hf_.spans[s].area;
