@@ -28,8 +28,12 @@ using contours::Box;
 using contours::RawLoop;
 using contours::SimplifiedLoop;
 
+// A loop's start state (its region is its start span's) and its raw
+// vertices, which may be released once simplified and traced again from
+// the start state (Tracer::retrace).
 struct TracedLoop {
-  int region = 0;
+  int startSpan = 0;
+  int startDir = 0;
   RawLoop raw;
   int64_t area2 = 0;
 };
@@ -75,7 +79,22 @@ class Tracer {
                 std::back_inserter(loops[0]));
     }
     regionArea = std::move(regionArea_);
+    // retrace() tests the links instead: the bits would only add to the
+    // stage's peak.
+    edges_.reset();
+    visitedApart_.reset();
+    visited_ = nullptr;
     return std::move(loops[0]);
+  }
+
+  // The raw loop traced again from its start state, the boundary tested on
+  // the links as the marking tested it (the bits are gone), nothing marked
+  // visited: reads only, so parts may call it side by side.
+  RawLoop retrace(const TracedLoop& loop) const {
+    contours::RawLoopPacker packer;
+    const int s = loop.startSpan;
+    return traceLoop<kLinkTest>(s, loop.startDir, hf_.cellX(s), hf_.cellZ(s),
+                                packer);
   }
 
  private:
@@ -84,6 +103,16 @@ class Tracer {
   int cellOf(int x, int z) const { return x + z * hf_.width; }
 
   bool isBoundary(int span, int dir) const { return edges_[span] >> dir & 1; }
+
+  // How a walk tells a boundary edge: by the marking's bits (and marks it
+  // visited), or on the links (retrace).
+  enum BoundaryTest { kBits, kLinkTest };
+
+  // The marking's rule: no mutual link to a span of the same region.
+  bool isBoundaryOnLinks(int span, int cell, int dir) const {
+    const int across = links_.at(span, cell, dir);
+    return across < 0 || regions_[across] != regions_[span];
+  }
   bool isVisited(int span, int dir) const {
     return visited_[span] >> (dir + visitedShift_) & 1;
   }
@@ -250,7 +279,7 @@ class Tracer {
                      std::vector<TracedLoop>& loops) {
     for (int d = 0; d < 4; ++d) {
       if (!isBoundary(s, d) || isVisited(s, d)) continue;
-      TracedLoop loop{regions_[s], traceLoop(s, d, x, z, packer), 0};
+      TracedLoop loop{s, d, traceLoop<kBits>(s, d, x, z, packer), 0};
       loop.area2 = contours::signedArea2(loop.raw);
       // Readings R8: a zero-area loop is traced (visited) and ignored.
       if (loop.area2 != 0) loops.push_back(std::move(loop));
@@ -271,13 +300,14 @@ class Tracer {
   // to kWalkRoom vertices are walked once.
   static constexpr size_t kWalkRoom = size_t{1} << 12;
 
+  template <BoundaryTest test>
   RawLoop traceLoop(int startSpan, int startDir, int x, int z,
-                    contours::RawLoopPacker& packer) {
+                    contours::RawLoopPacker& packer) const {
     packer.clear();
     const WalkState start{startSpan, startDir, x, z};
     WalkState tailStart{};
     bool fits = true;
-    walk(start, startSpan, startDir, [&](const WalkState& at) {
+    walk<test>(start, startSpan, startDir, [&](const WalkState& at) {
       if (!fits) return;
       if (packer.headSize() < static_cast<int>(kWalkRoom)) {
         fits = packer.addHead(vertexAt(at));
@@ -289,7 +319,7 @@ class Tracer {
     if (fits) {
       packer.allocate();
       if (packer.tailSize() > 0) {
-        walk(tailStart, startSpan, startDir, [&](const WalkState& at) {
+        walk<test>(tailStart, startSpan, startDir, [&](const WalkState& at) {
           fits = fits && packer.addTail(vertexAt(at));
         });
       }
@@ -297,15 +327,17 @@ class Tracer {
     }
     // A corner past 16 bits: the loop stays plain, walked once more.
     Loop loop;
-    walk(start, startSpan, startDir,
-         [&](const WalkState& at) { loop.push_back(vertexAt(at)); });
+    walk<test>(start, startSpan, startDir,
+               [&](const WalkState& at) { loop.push_back(vertexAt(at)); });
     return RawLoop::plain(std::move(loop));
   }
 
   // The (span, dir) state machine from `at` until it is back at the loop's
-  // start state; each boundary edge is marked visited and given to onEdge.
-  template <class OnEdge>
-  void walk(WalkState at, int startSpan, int startDir, const OnEdge& onEdge) {
+  // start state; each boundary edge is given to onEdge (and marked visited
+  // on the bits).
+  template <BoundaryTest test, class OnEdge>
+  void walk(WalkState at, int startSpan, int startDir,
+            const OnEdge& onEdge) const {
     auto [s, d, x, z] = at;
     // Every state is met at most once per loop: a longer walk is a bug.
     const int64_t maxSteps = 4 * int64_t{hf_.spanCount()} + 4;
@@ -318,9 +350,14 @@ class Tracer {
             std::to_string(startSpan) + ", direction " +
             std::to_string(startDir) + ")");
       }
-      if (isBoundary(s, d)) {
+      const bool boundary = test == kBits
+                                ? isBoundary(s, d)
+                                : isBoundaryOnLinks(s, cellOf(x, z), d);
+      if (boundary) {
         onEdge(WalkState{s, d, x, z});
-        visited_[s] |= static_cast<uint8_t>(1u << (d + visitedShift_));
+        if (test == kBits) {
+          visited_[s] |= static_cast<uint8_t>(1u << (d + visitedShift_));
+        }
         d = (d + 3) & 3;
       } else {
         // Not a boundary: the marking found this link mutual, to the same
@@ -390,6 +427,16 @@ class Tracer {
   std::vector<int> regionArea_ = std::vector<int>(1, 0);  // by region id
 };
 
+// A region's loops: their indices among all traced loops (4 bytes a loop
+// at the joining's peak, where pointers took 8).
+struct RegionLoops {
+  TracedLoop* all = nullptr;
+  std::span<const int> which;
+  size_t size() const { return which.size(); }
+  bool empty() const { return which.empty(); }
+  TracedLoop& operator[](size_t i) const { return all[which[i]]; }
+};
+
 struct Outline {
   const TracedLoop* traced;
   SimplifiedLoop simplified;
@@ -403,11 +450,11 @@ struct Outline {
 // (a field of many small regions allocated them once a region).
 class RegionContours {
  public:
-  RegionContours(const Settings& settings, ContourSet& out)
-      : settings_(settings), out_(out) {}
+  RegionContours(const Settings& settings, const Tracer& tracer,
+                 ContourSet& out)
+      : settings_(settings), tracer_(tracer), out_(out) {}
 
-  void build(int region, const BorderRules& rules,
-             std::span<const TracedLoop* const> loops) {
+  void build(int region, const BorderRules& rules, const RegionLoops& loops) {
     region_ = region;
     rules_ = &rules;
     loops_ = loops;
@@ -415,8 +462,8 @@ class RegionContours {
     holeTraced_.clear();
     holeLoops_.clear();
     // Exact room: a list doubled as it grew held up to twice its holes.
-    const auto holes = std::count_if(
-        loops.begin(), loops.end(), [](auto* loop) { return loop->area2 < 0; });
+    size_t holes = 0;
+    for (size_t i = 0; i < loops.size(); ++i) holes += loops[i].area2 < 0;
     holeTraced_.reserve(holes);
     holeLoops_.reserve(holes);
     for (size_t i = 0; i < loops.size(); ++i) simplify(static_cast<int>(i));
@@ -427,10 +474,14 @@ class RegionContours {
  private:
   // The region's `index`th loop.
   void simplify(int index) {
-    const TracedLoop& loop = *loops_[index];
+    TracedLoop& loop = loops_[index];
     SimplifiedLoop simplified =
         contours::simplifyLoop(loop.raw, loop.area2, settings_, *rules_);
     if (simplified.rawFallback) ++out_.rawFallbacks;
+    // Read again only by a retry of the join or the raw output: without
+    // the latter, traced again for the former (rare), and not held at the
+    // joining's peak (pillars4-256's contours 4.8 bytes a span less).
+    if (!settings_.rawContours) loop.raw.release();
     if (loop.area2 < 0) {
       holeTraced_.push_back(index);
       holeLoops_.push_back(std::move(simplified.vertices));
@@ -441,8 +492,12 @@ class RegionContours {
     outlines_.push_back({&loop, std::move(simplified), area2, box, {}});
   }
 
-  const TracedLoop& traced(int hole) const {
-    return *loops_[holeTraced_[hole]];
+  const TracedLoop& traced(int hole) const { return loops_[holeTraced_[hole]]; }
+
+  // A loop's raw vertices, kept or traced again (simplify).
+  Loop rawOf(const TracedLoop& loop) const {
+    return settings_.rawContours ? loop.raw.toLoop()
+                                 : tracer_.retrace(loop).toLoop();
   }
 
   // The smallest outline containing the hole's leftmost vertex, ties to the
@@ -485,8 +540,8 @@ class RegionContours {
   contours::JoinResult joinRaw(const Outline& outline) const {
     std::vector<Loop> holes;
     holes.reserve(outline.holes.size());
-    for (int h : outline.holes) holes.push_back(traced(h).raw.toLoop());
-    return contours::joinHoles(outline.traced->raw.toLoop(), std::move(holes),
+    for (int h : outline.holes) holes.push_back(rawOf(traced(h)));
+    return contours::joinHoles(rawOf(*outline.traced), std::move(holes),
                                region_);
   }
 
@@ -503,7 +558,7 @@ class RegionContours {
     out_.droppedHoles += joined.failed;
     if (contours::signedArea2(joined.loop) > 0) return std::move(joined.loop);
     out_.droppedHoles += joined.joined;
-    return raw ? outline.traced->raw.toLoop()
+    return raw ? rawOf(*outline.traced)
                : std::move(outline.simplified.vertices);
   }
 
@@ -526,9 +581,10 @@ class RegionContours {
   int region_ = 0;
   const BorderRules* rules_ = nullptr;
   const Settings& settings_;
+  const Tracer& tracer_;
   ContourSet& out_;
-  std::vector<Outline> outlines_;             // discovery order
-  std::span<const TracedLoop* const> loops_;  // the region's
+  std::vector<Outline> outlines_;  // discovery order
+  RegionLoops loops_;              // the region's
   // The holes, discovery order: each one's traced loop (its index in
   // loops_, half a pointer's bytes), and its simplified loop until joined.
   std::vector<int> holeTraced_;
@@ -542,35 +598,41 @@ class RegionContours {
 // adding to them at the peak.
 class LoopGroups {
  public:
-  LoopGroups(std::vector<TracedLoop>& loops, int regionSlots)
-      : start_(regionSlots + 1, 0), loops_(loops.size()) {
-    for (const TracedLoop& loop : loops) ++start_[loop.region + 1];
+  LoopGroups(std::vector<TracedLoop>& loops, const std::vector<int>& regions,
+             int regionSlots)
+      : all_(loops.data()), start_(regionSlots + 1, 0), which_(loops.size()) {
+    for (const TracedLoop& loop : loops) ++start_[regions[loop.startSpan] + 1];
     std::partial_sum(start_.begin(), start_.end(), start_.begin());
     std::vector<int> fill(start_.begin(), start_.end() - 1);
-    for (TracedLoop& loop : loops) loops_[fill[loop.region]++] = &loop;
+    for (size_t i = 0; i < loops.size(); ++i) {
+      which_[fill[regions[loops[i].startSpan]]++] = static_cast<int>(i);
+    }
   }
   int slots() const { return static_cast<int>(start_.size()) - 1; }
-  std::span<const TracedLoop* const> of(int region) const {
-    return {loops_.data() + start_[region], loops_.data() + start_[region + 1]};
+  RegionLoops of(int region) const {
+    return {
+        all_,
+        {which_.data() + start_[region], which_.data() + start_[region + 1]}};
   }
   // The contours regions r0..r1 - 1 give: one an outline.
   size_t outlinesIn(int r0, int r1) const {
     size_t count = 0;
     for (int i = start_[r0]; i < start_[r1]; ++i) {
-      count += loops_[i]->area2 > 0 ? 1 : 0;
+      count += all_[which_[i]].area2 > 0 ? 1 : 0;
     }
     return count;
   }
   // Each region is released by the one part that builds it.
   void release(int region) {
     for (int i = start_[region]; i < start_[region + 1]; ++i) {
-      loops_[i]->raw.release();
+      all_[which_[i]].raw.release();
     }
   }
 
  private:
+  TracedLoop* all_;
   std::vector<int> start_;
-  std::vector<TracedLoop*> loops_;
+  std::vector<int> which_;  // region by region, discovery order within one
 };
 
 // §6 treats each region's loops on their own: parts take ranges of region
@@ -578,14 +640,15 @@ class LoopGroups {
 // in part order, which is region id order.
 ContourSet contoursByRegion(LoopGroups& groups,
                             const std::vector<int>& regionArea,
-                            const Settings& settings, Workers& workers) {
+                            const Tracer& tracer, const Settings& settings,
+                            Workers& workers) {
   const int slots = groups.slots();
   std::vector<ContourSet> parts(workers.partsFor(slots, kMinRegionsPerPart));
   workers.forRanges(slots, kMinRegionsPerPart, [&](int r0, int r1, int part) {
     // Sized once: doubling moved every contour and, at the last doubling,
     // held both arrays (a field of one-cell regions peaked there).
     parts[part].contours.reserve(groups.outlinesIn(r0, r1));
-    RegionContours builder(settings, parts[part]);
+    RegionContours builder(settings, tracer, parts[part]);
     for (int r = std::max(r0, 1); r < r1; ++r) {
       if (groups.of(r).empty()) continue;
       const BorderRules rules{&regionArea, settings.borderRegion,
@@ -612,10 +675,10 @@ ContourSet buildContours(const Heightfield& hf, const std::vector<int>& regions,
                          Scratch& scratch) {
   Workers workers(threads, hf.spanCount());
   std::vector<int> regionArea;
-  std::vector<TracedLoop> loops =
-      Tracer(hf, regions, scratch).traceAll(regionArea, workers);
-  LoopGroups groups(loops, static_cast<int>(regionArea.size()));
-  return contoursByRegion(groups, regionArea, settings, workers);
+  Tracer tracer(hf, regions, scratch);
+  std::vector<TracedLoop> loops = tracer.traceAll(regionArea, workers);
+  LoopGroups groups(loops, regions, static_cast<int>(regionArea.size()));
+  return contoursByRegion(groups, regionArea, tracer, settings, workers);
 }
 
 ContourSet buildContours(const Heightfield& hf, const std::vector<int>& regions,

@@ -159,7 +159,7 @@ bool segmentsTouch(const ContourVertex& a, const ContourVertex& b,
          (o3 == 0 && withinBox(c, d, a)) || (o4 == 0 && withinBox(c, d, b));
 }
 
-int leftmostIndex(const Loop& loop) {
+int leftmostIndex(std::span<const ContourVertex> loop) {
   int best = 0;
   for (int i = 1; i < static_cast<int>(loop.size()); ++i) {
     if (lexLess(loop[i], loop[best])) best = i;

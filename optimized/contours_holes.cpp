@@ -12,6 +12,7 @@
 #include <functional>
 #include <limits>
 #include <numeric>
+#include <span>
 #include <tuple>
 #include <type_traits>
 #include <utility>
@@ -41,7 +42,9 @@ bool inCone(const ContourVertex& prev, const ContourVertex& at,
 // holes' edges are known before the first bridge, so each bucket's entries
 // lie side by side (a walk of a bucket reads one or two cache lines, where
 // a list threaded through one array jumped at every entry); the bridges,
-// added one by one, go in a list per bucket. A failed hole's edges leave;
+// added one by one, go in a list per bucket, each entry naming its hole,
+// whose bridge's ends are the loop's (8 bytes an entry, where one holding
+// the ends took 12). A failed hole's edges leave;
 // a joined hole's edges stay, as they are now the loop's. An entry holds
 // its edge's ends, so the tests read nothing else: as offsets from the
 // holes' box's corner in Coord, 16-bit where the box is narrow enough
@@ -49,31 +52,31 @@ bool inCone(const ContourVertex& prev, const ContourVertex& at,
 template <class Coord>
 class EdgeIndex {
  public:
-  EdgeIndex(const BucketGrid& grid, const Box& box, const Loop& outline,
-            const std::vector<Loop>& holes)
+  EdgeIndex(const BucketGrid& grid, const Box& box, const MergedLoop& loop)
       : grid_(grid),
+        loop_(loop),
         originX_(box.minX),
         originZ_(box.minZ),
         start_(grid.bucketCount() + 1, 0),
         bridgeHead_(grid.bucketCount(), kNone) {
-    forEachLoopEntry(outline, holes, [&](int64_t bucket, const Edge&) {
-      ++start_[bucket + 1];
-    });
+    forEachLoopEntry(
+        loop, [&](int64_t bucket, const Edge&) { ++start_[bucket + 1]; });
     std::partial_sum(start_.begin(), start_.end(), start_.begin());
     edges_.resize(start_.back());
     // Each bucket's next free entry: bridgeHead_ serves as the cursor until
     // the first bridge.
     std::copy(start_.begin(), start_.end() - 1, bridgeHead_.begin());
-    forEachLoopEntry(outline, holes, [&](int64_t bucket, const Edge& e) {
+    forEachLoopEntry(loop, [&](int64_t bucket, const Edge& e) {
       edges_[bridgeHead_[bucket]++] = e;
     });
     std::fill(bridgeHead_.begin(), bridgeHead_.end(), kNone);
   }
 
-  void addBridge(const ContourVertex& a, const ContourVertex& b) {
-    const Edge e = entry(a, b);
+  // Hole h's bridge, spliced in: from its bridge node again to its first.
+  void addBridge(int h) {
+    const auto [a, b] = bridgeEnds(h);
     grid_.anyBucketOf(a, b, [&](int64_t bucket) {
-      bridges_.push_back({e, bridgeHead_[bucket]});
+      bridges_.push_back({h, bridgeHead_[bucket]});
       bridgeHead_[bucket] = static_cast<int>(bridges_.size()) - 1;
       return false;
     });
@@ -82,7 +85,7 @@ class EdgeIndex {
   // Marks one entry of each edge of `loop` removed in every bucket it lies
   // in. Where two edges have the same ends, either may go: blocks() and
   // anyProperCrossing() read only the ends.
-  void removeLoop(const Loop& loop) {
+  void removeLoop(std::span<const ContourVertex> loop) {
     forEachEdge(loop, [&](const ContourVertex& a, const ContourVertex& b) {
       const Edge gone = entry(a, b);
       grid_.anyBucketOf(a, b, [&](int64_t bucket) {
@@ -110,7 +113,8 @@ class EdgeIndex {
         if (touchesAway(edges_[i], op, oq)) return true;
       }
       for (int at = bridgeHead_[bucket]; at != kNone; at = bridges_[at].next) {
-        if (touchesAway(bridges_[at].edge, op, oq)) return true;
+        const auto [a, b] = bridgeEnds(bridges_[at].hole);
+        if (touchesAway(entry(a, b), op, oq)) return true;
       }
       return false;
     });
@@ -154,9 +158,14 @@ class EdgeIndex {
     Coord ax, az, bx, bz;  // the ends' offsets (the tests read x and z only)
   };
   struct Bridge {
-    Edge edge;
+    int hole;  // whose bridge
     int next;  // the bucket's next bridge, or kNone
   };
+
+  std::pair<const ContourVertex&, const ContourVertex&> bridgeEnds(
+      int h) const {
+    return {loop_.at(loop_.holeAgain(h)), loop_.at(loop_.holeFirst(h))};
+  }
 
   ContourVertex offset(const ContourVertex& v) const {
     return {v.x - originX_, 0, v.z - originZ_, 0};
@@ -187,17 +196,16 @@ class EdgeIndex {
   }
 
   template <class Visit>
-  static void forEachEdge(const Loop& loop, Visit&& visit) {
+  static void forEachEdge(std::span<const ContourVertex> loop, Visit&& visit) {
     if (loop.empty()) return;
     for (size_t i = 0; i + 1 < loop.size(); ++i) visit(loop[i], loop[i + 1]);
     visit(loop.back(), loop.front());
   }
 
   // visit(bucket, edge) for each bucket of each edge of the outline and
-  // the holes.
+  // the holes, as laid out in `loop` before the first splice.
   template <class Visit>
-  void forEachLoopEntry(const Loop& outline, const std::vector<Loop>& holes,
-                        Visit&& visit) const {
+  void forEachLoopEntry(const MergedLoop& loop, Visit&& visit) const {
     const auto entries = [&](const ContourVertex& a, const ContourVertex& b) {
       const Edge e = entry(a, b);
       grid_.anyBucketOf(a, b, [&](int64_t bucket) {
@@ -205,11 +213,13 @@ class EdgeIndex {
         return false;
       });
     };
-    forEachEdge(outline, entries);
-    for (const Loop& hole : holes) forEachEdge(hole, entries);
+    forEachEdge(loop.outline(), entries);
+    for (int h = 0; h < loop.holeCount(); ++h)
+      forEachEdge(loop.hole(h), entries);
   }
 
   const BucketGrid& grid_;
+  const MergedLoop& loop_;
   int originX_, originZ_;   // the holes' box's corner
   std::vector<int> start_;  // bucket b's loop edges: [start_[b], start_[b+1])
   std::vector<Edge> edges_;
@@ -225,13 +235,12 @@ class EdgeIndex {
 class VertexIndex {
  public:
   VertexIndex(const BucketGrid& grid, int64_t nodes)
-      : grid_(grid), head_(grid.bucketCount(), kNone) {
-    next_.reserve(nodes);
-  }
-  // Nodes come in the order MergedLoop numbers them.
+      : grid_(grid),
+        head_(grid.bucketCount(), kNone),
+        next_(static_cast<size_t>(nodes), kNone) {}
   void add(int node, const ContourVertex& at) {
     const int64_t bucket = grid_.bucketOf(at);
-    next_.push_back(head_[bucket]);
+    next_[node] = head_[bucket];
     head_[bucket] = node;
   }
   bool emptyAt(int64_t bucket) const { return head_[bucket] == kNone; }
@@ -412,11 +421,11 @@ std::vector<int> countingSorted(int count, const From& from, int64_t range,
 }
 
 // Each hole's first vertex's x or z, less `origin`.
-std::vector<int> firstVertexKeys(const std::vector<Loop>& holes,
+std::vector<int> firstVertexKeys(const MergedLoop& loop,
                                  int ContourVertex::*coordinate, int origin) {
-  std::vector<int> keys(holes.size());
-  for (size_t h = 0; h < holes.size(); ++h) {
-    keys[h] = holes[h].front().*coordinate - origin;
+  std::vector<int> keys(loop.holeCount());
+  for (int h = 0; h < loop.holeCount(); ++h) {
+    keys[h] = loop.hole(h).front().*coordinate - origin;
   }
   return keys;
 }
@@ -428,11 +437,11 @@ std::vector<int> firstVertexKeys(const std::vector<Loop>& holes,
 // each with a copy of its own keys only (at the joining's peak); else a
 // comparison sort. Either reads copies of the keys: a comparison that read
 // each hole's vertex missed the cache at both of its reads.
-std::vector<int> joinOrder(const std::vector<Loop>& holes) {
-  const int count = static_cast<int>(holes.size());
+std::vector<int> joinOrder(const MergedLoop& holes) {
+  const int count = holes.holeCount();
   if (count == 0) return {};
-  Box box = Box::of(holes[0].front(), holes[0].front());
-  for (const Loop& hole : holes) box.include(hole.front());
+  Box box = Box::of(holes.hole(0).front(), holes.hole(0).front());
+  for (int h = 0; h < count; ++h) box.include(holes.hole(h).front());
   const int64_t width = int64_t{box.maxX} - box.minX + 1;
   const int64_t depth = int64_t{box.maxZ} - box.minZ + 1;
   if (std::max(width, depth) <= 4 * int64_t{count}) {
@@ -463,15 +472,17 @@ std::vector<int> joinOrder(const std::vector<Loop>& holes) {
 template <class Coord>
 class Joiner {
  public:
+  // The holes go into the merged loop's room (MergedLoop), so that no copy
+  // of them is held beside it.
   Joiner(const Loop& outline, std::vector<Loop> holes, const Box& box,
          int region)
-      : holes_(std::move(holes)),
-        region_(region),
-        grid_(box, totalVertices(outline, holes_)),
-        loop_(outline, totalNodes(outline, holes_)),
-        vertices_(grid_, totalNodes(outline, holes_)),
-        edges_(grid_, box, outline, holes_) {
-    for (int node = 0; node < loop_.nodeCount(); ++node) {
+      : region_(region),
+        grid_(box, totalVertices(outline, holes)),
+        loop_(outline, std::move(holes)),
+        vertices_(grid_, loop_.nodeCount()),
+        edges_(grid_, box, loop_) {
+    const std::span<const ContourVertex> first = loop_.outline();
+    for (int node = 0; node < static_cast<int>(first.size()); ++node) {
       vertices_.add(node, loop_.at(node));
     }
   }
@@ -480,21 +491,19 @@ class Joiner {
     // Each hole from its leftmost vertex, where its splice starts, so that
     // no list of those is kept (at the joining's peak). The index's edges,
     // taken before, are the same.
-    for (Loop& hole : holes_) {
+    for (int h = 0; h < loop_.holeCount(); ++h) {
+      const std::span<ContourVertex> hole = loop_.hole(h);
       std::rotate(hole.begin(), hole.begin() + leftmostIndex(hole), hole.end());
     }
     JoinResult result{{}, 0, 0};
-    for (int h : joinOrder(holes_)) {
-      const int q = findBridge(holes_[h]);
+    for (int h : joinOrder(loop_)) {
+      const int q = findBridge(std::as_const(loop_).hole(h));
       if (q < 0) {
         ++result.failed;
-        edges_.removeLoop(holes_[h]);
+        edges_.removeLoop(std::as_const(loop_).hole(h));
         continue;
       }
-      splice(q, holes_[h]);
-      // Its vertices are in the merged loop and its edges in the index: the
-      // hole's own copy would only add to the stage's peak.
-      Loop().swap(holes_[h]);
+      splice(q, h);
       ++result.joined;
     }
     // The index holds the merged loop's edges, so it answers the crossing
@@ -519,15 +528,8 @@ class Joiner {
     return total;
   }
 
-  // The merged loop's nodes once every hole is joined: a joined hole adds
-  // its vertices, its first vertex again and the bridge's node again.
-  static int64_t totalNodes(const Loop& outline,
-                            const std::vector<Loop>& holes) {
-    return totalVertices(outline, holes) + 2 * int64_t(holes.size());
-  }
-
   // `hole` starts at its leftmost vertex, p.
-  bool accepts(int q, const Loop& hole) const {
+  bool accepts(int q, std::span<const ContourVertex> hole) const {
     const int h = static_cast<int>(hole.size());
     const ContourVertex& p = hole[0];
     const ContourVertex& at = loop_.at(q);
@@ -538,7 +540,7 @@ class Joiner {
 
   // The first acceptable node by increasing squared distance to the hole's
   // leftmost vertex (its first), lowest index on ties; -1 if none.
-  int findBridge(const Loop& hole) const {
+  int findBridge(std::span<const ContourVertex> hole) const {
     NearestFirst candidates(vertices_, loop_, hole[0], lists_);
     for (int q = candidates.next(); q >= 0; q = candidates.next()) {
       if (accepts(q, hole)) return q;
@@ -546,30 +548,31 @@ class Joiner {
     return -1;
   }
 
-  // After q: the hole from p round to p, then q again; both bridge edges
-  // carry the contour's own region. The hole's edges are already indexed.
-  void splice(int q, const Loop& hole) {
+  // After q: hole h from p round to p, then q again, in the hole's room;
+  // both bridge edges carry the contour's own region. The hole's edges are
+  // already indexed.
+  void splice(int q, int h) {
+    const int first = loop_.holeFirst(h);
+    const int size = static_cast<int>(loop_.hole(h).size());
+    const ContourVertex p = loop_.at(first);
     const ContourVertex again = loop_.at(q);
-    Loop& run = run_;
-    run.assign(hole.begin(), hole.end());
-    run.push_back(hole[0]);
-    run.back().neighbor = region_;
-    run.push_back(again);
-    const int first = loop_.insertRunAfter(q, run);
-    for (int k = 0; k < static_cast<int>(run.size()); ++k) {
-      vertices_.add(first + k, run[k]);
+    ContourVertex back = p;
+    back.neighbor = region_;
+    loop_.setVertex(first + size, back);
+    loop_.setVertex(first + size + 1, again);
+    loop_.linkRunAfter(q, first, size + 2);
+    for (int node = first; node < first + size + 2; ++node) {
+      vertices_.add(node, loop_.at(node));
     }
     loop_.setNeighbor(q, region_);
-    edges_.addBridge(again, hole[0]);
+    edges_.addBridge(h);
   }
 
-  std::vector<Loop> holes_;  // a joined hole's emptied once spliced
   int region_;
   BucketGrid grid_;
   MergedLoop loop_;
   VertexIndex vertices_;
   EdgeIndex<Coord> edges_;
-  Loop run_;  // the nodes of a splice, kept from hole to hole
   // NearestFirst's lists, kept from hole to hole.
   mutable NearestFirst::Lists lists_;
 };

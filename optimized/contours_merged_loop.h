@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "core/types.h"
@@ -28,16 +29,34 @@ class MergedLoop {
         std::max<int64_t>(capacity, static_cast<int64_t>(outline.size())));
     nodes_.reserve(room);
     vertices_.reserve(room);
-    growth_ = std::max(kLeastGrowth, std::pow(2.0 * static_cast<double>(room),
-                                              1.0 / kLabelBits));
-    const uint64_t step = kLabelEnd / outline.size();
-    for (size_t i = 0; i < outline.size(); ++i) {
-      const int n = static_cast<int>(outline.size());
-      const int node = static_cast<int>(i);
-      nodes_.push_back({(node + n - 1) % n, (node + 1) % n,
-                        static_cast<uint64_t>(i) * step});
-      vertices_.push_back(outline[i]);
+    vertices_.assign(outline.begin(), outline.end());
+    nodes_.resize(outline.size());
+    labelOutline(room);
+  }
+
+  // Room laid out for joining `holes`: the outline's nodes, then each
+  // hole's vertices and two nodes more (its first vertex and its bridge's
+  // node again, set by the splice). Each hole's own list is freed once
+  // copied in, and the links and labels come after the last: the holes
+  // take no room beside the loop's at the joining's peak.
+  MergedLoop(const Loop& outline, std::vector<Loop> holes) {
+    size_t room = outline.size();
+    holeStart_.reserve(holes.size() + 1);
+    for (const Loop& hole : holes) {
+      holeStart_.push_back(static_cast<int>(room));
+      room += hole.size() + 2;
     }
+    holeStart_.push_back(static_cast<int>(room));
+    vertices_.reserve(room);
+    vertices_.assign(outline.begin(), outline.end());
+    for (Loop& hole : holes) {
+      vertices_.insert(vertices_.end(), hole.begin(), hole.end());
+      vertices_.resize(vertices_.size() + 2);
+      Loop().swap(hole);
+    }
+    std::vector<Loop>().swap(holes);
+    nodes_.resize(room);
+    labelOutline(room);
   }
 
   int nodeCount() const { return static_cast<int>(nodes_.size()); }
@@ -49,27 +68,51 @@ class MergedLoop {
   // Orders nodes as their indices in the loop would.
   uint64_t label(int node) const { return nodes_[node].label; }
 
+  // Holes laid out by the constructor: their count, and hole h's vertices
+  // (not in the loop until spliced), followed by its two spare nodes.
+  int holeCount() const { return static_cast<int>(holeStart_.size()) - 1; }
+  int holeFirst(int h) const { return holeStart_[h]; }
+  // The node of hole h's bridge node again (its last spare).
+  int holeAgain(int h) const { return holeStart_[h + 1] - 1; }
+  std::span<ContourVertex> hole(int h) {
+    return {vertices_.data() + holeStart_[h],
+            static_cast<size_t>(holeStart_[h + 1] - holeStart_[h] - 2)};
+  }
+  std::span<const ContourVertex> hole(int h) const {
+    return {vertices_.data() + holeStart_[h],
+            static_cast<size_t>(holeStart_[h + 1] - holeStart_[h] - 2)};
+  }
+  void setVertex(int node, const ContourVertex& v) { vertices_[node] = v; }
+  std::span<const ContourVertex> outline() const {
+    return {vertices_.data(), outlineSize()};
+  }
+
   // New nodes for `run`, in order, right after `node` in the loop; returns
-  // the first (the others follow it in nodes_). The run shares the gap
-  // after `node` evenly: a hole's vertices taken one at a time would halve
-  // it at each.
+  // the first (the others follow it in nodes_).
   int insertRunAfter(int node, const Loop& run) {
     const int first = nodeCount();
-    const int count = static_cast<int>(run.size());
+    vertices_.insert(vertices_.end(), run.begin(), run.end());
+    nodes_.resize(vertices_.size());
+    linkRunAfter(node, first, static_cast<int>(run.size()));
+    return first;
+  }
+
+  // Links nodes first..first + count - 1, which hold their vertices, in
+  // that order right after `node`. The run shares the gap after `node`
+  // evenly: a hole's vertices taken one at a time would halve it at each.
+  void linkRunAfter(int node, int first, int count) {
     const int after = nodes_[node].next;
     const uint64_t low = nodes_[node].label;
     const uint64_t high = after == 0 ? kLabelEnd : nodes_[after].label;
     const uint64_t step = (high - low) / static_cast<uint64_t>(count + 1);
     for (int k = 0; k < count; ++k) {
-      nodes_.push_back({k == 0 ? node : first + k - 1,
-                        k + 1 == count ? after : first + k + 1,
-                        low + static_cast<uint64_t>(k + 1) * step});
-      vertices_.push_back(run[k]);
+      nodes_[first + k] = {k == 0 ? node : first + k - 1,
+                           k + 1 == count ? after : first + k + 1,
+                           low + static_cast<uint64_t>(k + 1) * step};
     }
     nodes_[node].next = first;
     nodes_[after].prev = first + count - 1;
     if (step == 0) relabelAround(first, first + count - 1, count);
-    return first;
   }
 
   Loop toLoop() const {
@@ -103,6 +146,23 @@ class MergedLoop {
   // pillars8-512 7-8% faster than at T = 1.4, pillars-512 4%, interleaved
   // minima; at T = 1.85 pillars-512 took 40% longer).
   static constexpr double kLeastGrowth = 2.0 / 1.75;
+
+  // The outline's nodes (the first ones) linked round and labelled evenly,
+  // with the growth bound set for `room` nodes.
+  void labelOutline(size_t room) {
+    growth_ = std::max(kLeastGrowth, std::pow(2.0 * static_cast<double>(room),
+                                              1.0 / kLabelBits));
+    const int n = static_cast<int>(outlineSize());
+    const uint64_t step = kLabelEnd / static_cast<uint64_t>(n);
+    for (int node = 0; node < n; ++node) {
+      nodes_[node] = {(node + n - 1) % n, (node + 1) % n,
+                      static_cast<uint64_t>(node) * step};
+    }
+  }
+  size_t outlineSize() const {
+    return holeStart_.empty() ? vertices_.size()
+                              : static_cast<size_t>(holeStart_.front());
+  }
 
   // The run first..last (`count` nodes) shares the label of the node
   // before it: spread the nodes of the smallest aligned label range around
@@ -156,6 +216,9 @@ class MergedLoop {
   std::vector<Node> nodes_;
   std::vector<ContourVertex> vertices_;
   std::vector<int> behind_, ahead_;  // relabelAround's walk, kept
+  // Where each hole's room starts, and the end of the last; empty for a
+  // loop grown by insertRunAfter.
+  std::vector<int> holeStart_;
 };
 
 }  // namespace regcon::opt::contours

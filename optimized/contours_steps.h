@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "core/types.h"
@@ -85,7 +86,7 @@ bool segmentsTouch(const ContourVertex& a, const ContourVertex& b,
                    const ContourVertex& c, const ContourVertex& d);
 
 // Index of the leftmost vertex: smallest x, then z, then index.
-int leftmostIndex(const Loop& loop);
+int leftmostIndex(std::span<const ContourVertex> loop);
 
 // What a region's stretches need to know about the other regions.
 struct BorderRules {
@@ -120,7 +121,8 @@ struct JoinResult {
 // §6 Holes / readings R11: joins `holes` (discovery order) into `outline` in
 // leftmost-vertex order; failed holes are left out. With `checkCrossing`,
 // also finds whether the merged loop has two edges that cross properly.
-// Takes the holes, and frees each one's loop once it is spliced in.
+// Takes the holes, and frees each one's loop once it is copied into the
+// merged loop's room.
 JoinResult joinHoles(const Loop& outline, std::vector<Loop> holes, int region,
                      bool checkCrossing = false);
 

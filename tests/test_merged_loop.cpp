@@ -127,5 +127,32 @@ TEST(MergedLoop, ToLoopListsTheVerticesInLoopOrder) {
   EXPECT_EQ(got, want);
 }
 
+// Holes laid out by the constructor: hole 0 (two vertices) after the
+// outline's node 1 and hole 2 (one vertex) after hole 0's first node;
+// hole 1 stays out (a failed hole), so its room is left out of the list.
+//   outline (0,0) (0,1) (0,2) | hole 0: (1,0) (1,1) + 2 | hole 1: (2,0) + 2
+//   | hole 2: (3,0) + 2
+// Loop order: (0,0) (0,1) [(1,0) (3,0) s s (1,1) s s] (0,2), where the
+// spare nodes s are set to (9,k) here.
+TEST(MergedLoop, ToLoopLeavesOutTheRoomOfHolesNotSpliced) {
+  MergedLoop loop(runOf(3, 0),
+                  std::vector<Loop>{runOf(2, 1), runOf(1, 2), runOf(1, 3)});
+  ASSERT_EQ(loop.holeCount(), 3);
+  ASSERT_EQ(loop.holeFirst(0), 3);
+  ASSERT_EQ(loop.holeFirst(1), 7);
+  ASSERT_EQ(loop.holeFirst(2), 10);
+  ASSERT_EQ(loop.holeAgain(2), 12);
+  loop.setVertex(5, {9, 0, 0, 0});
+  loop.setVertex(6, {9, 1, 0, 0});
+  loop.linkRunAfter(1, 3, 4);
+  loop.setVertex(11, {9, 2, 0, 0});
+  loop.setVertex(12, {9, 3, 0, 0});
+  loop.linkRunAfter(3, 10, 3);
+  const Loop want = {{0, 0, 0, 0}, {0, 1, 0, 0}, {1, 0, 0, 0}, {3, 0, 0, 0},
+                     {9, 2, 0, 0}, {9, 3, 0, 0}, {1, 1, 0, 0}, {9, 0, 0, 0},
+                     {9, 1, 0, 0}, {0, 2, 0, 0}};
+  EXPECT_EQ(loop.toLoop(), want);
+}
+
 }  // namespace
 }  // namespace regcon::opt::contours
