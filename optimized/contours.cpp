@@ -597,9 +597,9 @@ class RegionContours {
 
 // Loops grouped by region id, discovery order kept within each group: one
 // array cut by a counting sort rather than a list per region. A region's
-// raw loops are freed once its contours are built (`release`), so the
-// contours built so far take the place of loops read no more instead of
-// adding to them at the peak.
+// raw loops still held (raw contours asked for) are freed once its
+// contours are built (`release`), so the contours built so far take the
+// place of loops read no more instead of adding to them at the peak.
 class LoopGroups {
  public:
   LoopGroups(std::vector<TracedLoop>& loops, const std::vector<int>& regions,
