@@ -553,13 +553,13 @@ class Joiner {
   // already indexed.
   void splice(int q, int h) {
     const int first = loop_.holeFirst(h);
-    const int size = static_cast<int>(loop_.hole(h).size());
+    const int size = loop_.holeSize(h);
     const ContourVertex p = loop_.at(first);
     const ContourVertex again = loop_.at(q);
     ContourVertex back = p;
     back.neighbor = region_;
     loop_.setVertex(first + size, back);
-    loop_.setVertex(first + size + 1, again);
+    loop_.setVertex(loop_.holeAgain(h), again);
     loop_.linkRunAfter(q, first, size + 2);
     for (int node = first; node < first + size + 2; ++node) {
       vertices_.add(node, loop_.at(node));

@@ -74,13 +74,12 @@ class MergedLoop {
   int holeFirst(int h) const { return holeStart_[h]; }
   // The node of hole h's bridge node again (its last spare).
   int holeAgain(int h) const { return holeStart_[h + 1] - 1; }
+  int holeSize(int h) const { return holeStart_[h + 1] - holeStart_[h] - 2; }
   std::span<ContourVertex> hole(int h) {
-    return {vertices_.data() + holeStart_[h],
-            static_cast<size_t>(holeStart_[h + 1] - holeStart_[h] - 2)};
+    return {vertices_.data() + holeStart_[h], static_cast<size_t>(holeSize(h))};
   }
   std::span<const ContourVertex> hole(int h) const {
-    return {vertices_.data() + holeStart_[h],
-            static_cast<size_t>(holeStart_[h + 1] - holeStart_[h] - 2)};
+    return {vertices_.data() + holeStart_[h], static_cast<size_t>(holeSize(h))};
   }
   void setVertex(int node, const ContourVertex& v) { vertices_[node] = v; }
   std::span<const ContourVertex> outline() const {
