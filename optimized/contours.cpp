@@ -454,9 +454,11 @@ struct Outline {
 // (a field of many small regions allocated them once a region).
 class RegionContours {
  public:
+  // `scratch`: where a large joining's arrays come from, or none (parts
+  // side by side).
   RegionContours(const Settings& settings, const Tracer& tracer,
-                 ContourSet& out)
-      : settings_(settings), tracer_(tracer), out_(out) {}
+                 ContourSet& out, Scratch* scratch)
+      : settings_(settings), tracer_(tracer), out_(out), scratch_(scratch) {}
 
   void build(int region, const BorderRules& rules, const RegionLoops& loops) {
     region_ = region;
@@ -537,7 +539,7 @@ class RegionContours {
     }
     // Only the simplified loops' join is tested for a crossing.
     return contours::joinHoles(outline.simplified.vertices, std::move(loops),
-                               region_, true);
+                               region_, true, scratch_);
   }
 
   // The raw loops unpacked, for this retry only.
@@ -546,7 +548,7 @@ class RegionContours {
     holes.reserve(outline.holes.size());
     for (int h : outline.holes) holes.push_back(rawOf(traced(h)));
     return contours::joinHoles(rawOf(*outline.traced), std::move(holes),
-                               region_);
+                               region_, false, scratch_);
   }
 
   // Takes the simplified loop, which emit() needs no more.
@@ -587,6 +589,7 @@ class RegionContours {
   const Settings& settings_;
   const Tracer& tracer_;
   ContourSet& out_;
+  Scratch* scratch_;
   std::vector<Outline> outlines_;  // discovery order
   RegionLoops loops_;              // the region's
   // The holes, discovery order: each one's traced loop (its index in
@@ -645,14 +648,16 @@ class LoopGroups {
 ContourSet contoursByRegion(LoopGroups& groups,
                             const std::vector<int>& regionArea,
                             const Tracer& tracer, const Settings& settings,
-                            Workers& workers) {
+                            Workers& workers, Scratch& scratch) {
+  // A Scratch serves one thread at a time.
+  Scratch* const shared = workers.count() == 1 ? &scratch : nullptr;
   const int slots = groups.slots();
   std::vector<ContourSet> parts(workers.partsFor(slots, kMinRegionsPerPart));
   workers.forRanges(slots, kMinRegionsPerPart, [&](int r0, int r1, int part) {
     // Sized once: doubling moved every contour and, at the last doubling,
     // held both arrays (a field of one-cell regions peaked there).
     parts[part].contours.reserve(groups.outlinesIn(r0, r1));
-    RegionContours builder(settings, tracer, parts[part]);
+    RegionContours builder(settings, tracer, parts[part], shared);
     for (int r = std::max(r0, 1); r < r1; ++r) {
       if (groups.of(r).empty()) continue;
       const BorderRules rules{&regionArea, settings.borderRegion,
@@ -682,7 +687,8 @@ ContourSet buildContours(const Heightfield& hf, const std::vector<int>& regions,
   Tracer tracer(hf, regions, scratch);
   std::vector<TracedLoop> loops = tracer.traceAll(regionArea, workers);
   LoopGroups groups(loops, regions, static_cast<int>(regionArea.size()));
-  return contoursByRegion(groups, regionArea, tracer, settings, workers);
+  return contoursByRegion(groups, regionArea, tracer, settings, workers,
+                          scratch);
 }
 
 ContourSet buildContours(const Heightfield& hf, const std::vector<int>& regions,

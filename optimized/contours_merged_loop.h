@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/types.h"
+#include "optimized/scratch.h"
 
 namespace regcon::opt::contours {
 
@@ -23,15 +24,18 @@ namespace regcon::opt::contours {
 // inserted before it, so it stays first.
 class MergedLoop {
  public:
-  // Room for `capacity` nodes, so that growing never copies them.
-  explicit MergedLoop(const Loop& outline, int64_t capacity = 0) {
-    const size_t room = static_cast<size_t>(
-        std::max<int64_t>(capacity, static_cast<int64_t>(outline.size())));
-    nodes_.reserve(room);
-    vertices_.reserve(room);
-    vertices_.assign(outline.begin(), outline.end());
-    nodes_.resize(outline.size());
-    labelOutline(room);
+  // Room for `capacity` nodes, so that growing to that many never copies
+  // them. Its arrays come from `scratch` (kept there from call to call, so
+  // that their pages are not faulted in again).
+  MergedLoop(const Loop& outline, int64_t capacity, Scratch& scratch)
+      : scratch_(scratch),
+        room_(static_cast<size_t>(
+            std::max<int64_t>(capacity, static_cast<int64_t>(outline.size())))),
+        nodes_(scratch, room_),
+        vertices_(scratch, room_) {
+    std::copy(outline.begin(), outline.end(), vertices_.data());
+    size_ = outline.size();
+    labelOutline(room_);
   }
 
   // Room laid out for joining `holes`: the outline's nodes, then each
@@ -39,27 +43,29 @@ class MergedLoop {
   // node again, set by the splice). Each hole's own list is freed once
   // copied in, and the links and labels come after the last: the holes
   // take no room beside the loop's at the joining's peak.
-  MergedLoop(const Loop& outline, std::vector<Loop> holes) {
-    size_t room = outline.size();
+  MergedLoop(const Loop& outline, std::vector<Loop> holes, Scratch& scratch)
+      : scratch_(scratch),
+        room_(roomFor(outline, holes)),
+        vertices_(scratch, room_) {
     holeStart_.reserve(holes.size() + 1);
-    for (const Loop& hole : holes) {
-      holeStart_.push_back(static_cast<int>(room));
-      room += hole.size() + 2;
-    }
-    holeStart_.push_back(static_cast<int>(room));
-    vertices_.reserve(room);
-    vertices_.assign(outline.begin(), outline.end());
+    ContourVertex* to =
+        std::copy(outline.begin(), outline.end(), vertices_.data());
     for (Loop& hole : holes) {
-      vertices_.insert(vertices_.end(), hole.begin(), hole.end());
-      vertices_.resize(vertices_.size() + 2);
+      holeStart_.push_back(static_cast<int>(to - vertices_.data()));
+      to = std::copy(hole.begin(), hole.end(), to);
+      to = std::fill_n(to, 2, ContourVertex{});
       Loop().swap(hole);
     }
+    holeStart_.push_back(static_cast<int>(room_));
     std::vector<Loop>().swap(holes);
-    nodes_.resize(room);
-    labelOutline(room);
+    size_ = room_;
+    nodes_ = ScratchArray<Node>(scratch, room_);
+    labelOutline(room_);
   }
+  MergedLoop(const MergedLoop&) = delete;
+  MergedLoop& operator=(const MergedLoop&) = delete;
 
-  int nodeCount() const { return static_cast<int>(nodes_.size()); }
+  int nodeCount() const { return static_cast<int>(size_); }
   const ContourVertex& at(int node) const { return vertices_[node]; }
   int prev(int node) const { return nodes_[node].prev; }
   int next(int node) const { return nodes_[node].next; }
@@ -89,9 +95,10 @@ class MergedLoop {
   // New nodes for `run`, in order, right after `node` in the loop; returns
   // the first (the others follow it in nodes_).
   int insertRunAfter(int node, const Loop& run) {
+    if (run.size() > room_ - size_) grow(2 * (size_ + run.size()));
     const int first = nodeCount();
-    vertices_.insert(vertices_.end(), run.begin(), run.end());
-    nodes_.resize(vertices_.size());
+    std::copy(run.begin(), run.end(), vertices_.data() + size_);
+    size_ += run.size();
     linkRunAfter(node, first, static_cast<int>(run.size()));
     return first;
   }
@@ -116,7 +123,7 @@ class MergedLoop {
 
   Loop toLoop() const {
     Loop loop;
-    loop.reserve(nodes_.size());
+    loop.reserve(size_);
     int node = 0;
     do {
       loop.push_back(vertices_[node]);
@@ -159,8 +166,24 @@ class MergedLoop {
     }
   }
   size_t outlineSize() const {
-    return holeStart_.empty() ? vertices_.size()
-                              : static_cast<size_t>(holeStart_.front());
+    return holeStart_.empty() ? size_ : static_cast<size_t>(holeStart_.front());
+  }
+
+  // Arrays of `room` nodes, the nodes in use copied in.
+  void grow(size_t room) {
+    ScratchArray<Node> nodes(scratch_, room);
+    ScratchArray<ContourVertex> vertices(scratch_, room);
+    std::copy(nodes_.data(), nodes_.data() + size_, nodes.data());
+    std::copy(vertices_.data(), vertices_.data() + size_, vertices.data());
+    nodes_ = std::move(nodes);
+    vertices_ = std::move(vertices);
+    room_ = room;
+  }
+
+  static size_t roomFor(const Loop& outline, const std::vector<Loop>& holes) {
+    size_t room = outline.size();
+    for (const Loop& hole : holes) room += hole.size() + 2;
+    return room;
   }
 
   // The run first..last (`count` nodes) shares the label of the node
@@ -212,8 +235,12 @@ class MergedLoop {
   }
 
   double growth_ = kLeastGrowth;
-  std::vector<Node> nodes_;
-  std::vector<ContourVertex> vertices_;
+  Scratch& scratch_;
+  size_t room_;      // nodes the arrays hold
+  size_t size_ = 0;  // nodes in use
+  // Plain arrays, written before they are read: no pass zeroes them.
+  ScratchArray<Node> nodes_;
+  ScratchArray<ContourVertex> vertices_;
   std::vector<int> behind_, ahead_;  // relabelAround's walk, kept
   // Where each hole's room starts, and the end of the last; empty for a
   // loop grown by insertRunAfter.

@@ -10,6 +10,7 @@
 
 #include "core/types.h"
 #include "optimized/contours_raw_loop.h"
+#include "optimized/optimized.h"
 
 namespace regcon::opt::contours {
 
@@ -122,9 +123,10 @@ struct JoinResult {
 // leftmost-vertex order; failed holes are left out. With `checkCrossing`,
 // also finds whether the merged loop has two edges that cross properly.
 // Takes the holes, and frees each one's loop once it is copied into the
-// merged loop's room.
+// merged loop's room. A large joining's arrays come from `scratch` where
+// one is given (one thread at a time), else from the heap.
 JoinResult joinHoles(const Loop& outline, std::vector<Loop> holes, int region,
-                     bool checkCrossing = false);
+                     bool checkCrossing = false, Scratch* scratch = nullptr);
 
 // Even-odd rule, a point on an edge counts as inside.
 bool containsPoint(const Loop& loop, const ContourVertex& p);

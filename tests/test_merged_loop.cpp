@@ -57,7 +57,8 @@ std::vector<int> outlineModel(const MergedLoop& loop) {
 // share an eighth of it each time. The order is checked every
 // `checkEvery` runs and after the last.
 void nestRuns(int rounds, int checkEvery) {
-  MergedLoop loop(runOf(4, -1));
+  Scratch scratch;
+  MergedLoop loop(runOf(4, -1), 0, scratch);
   std::vector<int> model = outlineModel(loop);
   size_t at = 1;
   for (int round = 0; round < rounds; ++round) {
@@ -85,7 +86,8 @@ TEST(MergedLoop, NodesPastTheRoomMadeKeepTheOrder) {
 // The last node of the loop has no label after it: runs after it take the
 // gap up to the end of the labels, and run out there too.
 TEST(MergedLoop, RunsAppendedAtTheEndKeepTheOrder) {
-  MergedLoop loop(runOf(3, -1));
+  Scratch scratch;
+  MergedLoop loop(runOf(3, -1), 0, scratch);
   std::vector<int> model = outlineModel(loop);
   for (int round = 0; round < 300; ++round) {
     splice(loop, model, model.size() - 1, 1 + round % 5);
@@ -98,7 +100,8 @@ TEST(MergedLoop, RunsAppendedAtTheEndKeepTheOrder) {
 // run, as the joins of many holes in one outline are.
 TEST(MergedLoop, RandomSplicesKeepTheOrder) {
   std::mt19937 random(20261203);
-  MergedLoop loop(runOf(5, -1));
+  Scratch scratch;
+  MergedLoop loop(runOf(5, -1), 0, scratch);
   std::vector<int> model = outlineModel(loop);
   size_t last = 0;
   for (int round = 0; round < 3000; ++round) {
@@ -118,7 +121,8 @@ TEST(MergedLoop, RandomSplicesKeepTheOrder) {
 
 // toLoop reads the vertices round from node 0, the runs in place.
 TEST(MergedLoop, ToLoopListsTheVerticesInLoopOrder) {
-  MergedLoop loop(runOf(3, 0));  // (0,0) (0,1) (0,2)
+  Scratch scratch;
+  MergedLoop loop(runOf(3, 0), 0, scratch);  // (0,0) (0,1) (0,2)
   loop.insertRunAfter(1, runOf(2, 7));
   loop.setNeighbor(0, 5);
   const Loop got = loop.toLoop();
@@ -135,8 +139,10 @@ TEST(MergedLoop, ToLoopListsTheVerticesInLoopOrder) {
 // Loop order: (0,0) (0,1) [(1,0) (3,0) s s (1,1) s s] (0,2), where the
 // spare nodes s are set to (9,k) here.
 TEST(MergedLoop, ToLoopLeavesOutTheRoomOfHolesNotSpliced) {
+  Scratch scratch;
   MergedLoop loop(runOf(3, 0),
-                  std::vector<Loop>{runOf(2, 1), runOf(1, 2), runOf(1, 3)});
+                  std::vector<Loop>{runOf(2, 1), runOf(1, 2), runOf(1, 3)},
+                  scratch);
   ASSERT_EQ(loop.holeCount(), 3);
   ASSERT_EQ(loop.holeFirst(0), 3);
   ASSERT_EQ(loop.holeFirst(1), 7);

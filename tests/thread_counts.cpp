@@ -204,5 +204,40 @@ TEST(ThreadCounts, KeptMemoryFromCallToCallGivesTheReferenceBytes) {
   }
 }
 
+// A hole joining of 4,096 nodes or more takes its arrays from a kept
+// scratch on one thread: pillars-64 and pillars4-128 in turn, so that each
+// call gets arrays the other field wrote, with raw loops kept and not.
+// Each is one region round 31 x 31 one-cell pillars: its contour is the
+// field's 4 corners and, for each pillar, its 4 corners and both ends of
+// its bridge again, 4 + 961 * 6 = 5,770 vertices.
+TEST(ThreadCounts, KeptMemoryAcrossLargeHoleJoinsGivesTheReferenceBytes) {
+  std::vector<Case> cases;
+  for (bool raw : {false, true}) {
+    Settings settings;
+    settings.rawContours = raw;
+    for (const auto& [name, size] :
+         {std::pair{"pillars", 64}, {"pillars4", 128}}) {
+      cases.push_back(
+          {std::string(name) + " " + std::to_string(size) + (raw ? " raw" : ""),
+           generateScenario(name, {size, 1}), settings});
+    }
+  }
+  const Implementation& reference = *findImplementation("reference");
+  std::vector<std::string> want;
+  for (const Case& c : cases) {
+    want.push_back(bytesOf(runStage(reference, c.hf, c.settings)));
+  }
+  const auto kept = optimizedKeepingMemory(1);
+  for (size_t call = 0; call < 2 * cases.size(); ++call) {
+    const size_t i = call % cases.size();
+    SCOPED_TRACE(cases[i].name + ", call " + std::to_string(call));
+    StageResult got = runStage(*kept, cases[i].hf, cases[i].settings);
+    ASSERT_EQ(got.contours.contours.size(), 1u);
+    EXPECT_EQ(got.contours.contours[0].vertices.size(), 5770u);
+    EXPECT_TRUE(bytesOf(got) == want[i]);
+    kept->recycle(std::move(got.regions));
+  }
+}
+
 }  // namespace
 }  // namespace regcon
