@@ -47,6 +47,8 @@ bool bruteForceCrossing(const Loop& loop) {
 // pass through, so skipping the other pairs gives the same answer, and a
 // loop of many short edges (a field of pillars) costs about linear time
 // where a sweep along x compares every edge of a column with every other.
+// A pair is tested only where the edges' boxes meet (properCrossWithin):
+// the parallel walls of a corridor share buckets and never cross.
 bool gridCrossing(const Loop& loop) {
   const int n = static_cast<int>(loop.size());
   const BucketGrid grid(boundingBox(loop), n);
@@ -74,9 +76,10 @@ bool gridCrossing(const Loop& loop) {
   for (int64_t b = 0; b < grid.bucketCount(); ++b) {
     for (int64_t i = start[b]; i < start[b + 1]; ++i) {
       const int e = members[i];
+      const Box box = Box::of(loop[e], end(e));
       for (int64_t j = i + 1; j < start[b + 1]; ++j) {
         const int f = members[j];
-        if (properCross(loop[e], end(e), loop[f], end(f))) {
+        if (properCrossWithin(box, loop[e], end(e), loop[f], end(f))) {
           return true;
         }
       }
