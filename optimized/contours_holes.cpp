@@ -26,13 +26,6 @@
 namespace regcon::opt::contours {
 namespace {
 
-// An int list handed back to the scratch it came from (kept there for the
-// next call, or freed), and left empty.
-void giveBack(Scratch& scratch, std::vector<int>& ints) {
-  scratch.recycle(std::move(ints));
-  std::vector<int>().swap(ints);
-}
-
 // Is `point` strictly inside the interior cone at `at` between its loop
 // neighbours? The interior lies left of the loop's direction; collinear
 // counts as convex; points on the rays are outside.
@@ -153,9 +146,9 @@ class EdgeIndex {
   }
 
   void release() {
-    giveBack(scratch_, start_);
+    scratch_.recycle(std::move(start_));
     edges_.reset();
-    giveBack(scratch_, bridgeHead_);
+    scratch_.recycle(std::move(bridgeHead_));
     std::deque<Bridge>().swap(bridges_);
   }
 
@@ -270,8 +263,8 @@ class VertexIndex {
   const BucketGrid& grid() const { return grid_; }
 
   void release() {
-    giveBack(scratch_, head_);
-    giveBack(scratch_, next_);
+    scratch_.recycle(std::move(head_));
+    scratch_.recycle(std::move(next_));
   }
 
  private:
@@ -602,9 +595,7 @@ class Joiner {
 // blocks kept for larger arrays.
 bool keepsArraysOf(const Loop& outline, const std::vector<Loop>& holes) {
   constexpr size_t kMinNodes = size_t{1} << 12;
-  size_t nodes = outline.size();
-  for (const Loop& hole : holes) nodes += hole.size() + 2;
-  return nodes >= kMinNodes;
+  return MergedLoop::roomFor(outline, holes) >= kMinNodes;
 }
 
 }  // namespace

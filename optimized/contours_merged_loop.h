@@ -62,6 +62,12 @@ class MergedLoop {
     nodes_ = ScratchArray<Node>(scratch, room_);
     labelOutline(room_);
   }
+  // The nodes a loop laid out for joining `holes` has room for.
+  static size_t roomFor(const Loop& outline, const std::vector<Loop>& holes) {
+    size_t room = outline.size();
+    for (const Loop& hole : holes) room += hole.size() + 2;
+    return room;
+  }
   MergedLoop(const MergedLoop&) = delete;
   MergedLoop& operator=(const MergedLoop&) = delete;
 
@@ -178,12 +184,6 @@ class MergedLoop {
     nodes_ = std::move(nodes);
     vertices_ = std::move(vertices);
     room_ = room;
-  }
-
-  static size_t roomFor(const Loop& outline, const std::vector<Loop>& holes) {
-    size_t room = outline.size();
-    for (const Loop& hole : holes) room += hole.size() + 2;
-    return room;
   }
 
   // The run first..last (`count` nodes) shares the label of the node

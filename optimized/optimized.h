@@ -50,7 +50,8 @@ class Scratch {
   Scratch(Scratch&&) noexcept;
   Scratch& operator=(Scratch&&) noexcept;
 
-  // A result the caller is done with: its arrays are kept for the next call.
+  // A result the caller is done with: its arrays are kept for the next call
+  // (a call's own scratch frees them), and `done` is left empty.
   void recycle(RegionResult&& done);
   void recycle(std::vector<int>&& done);
   // Bytes kept for the next call.

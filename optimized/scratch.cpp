@@ -109,9 +109,8 @@ void Scratch::recycle(RegionResult&& done) {
 }
 
 void Scratch::recycle(std::vector<int>&& done) {
-  if (done.capacity() == 0 || !keeps_) return;
-  keep(held().ints, std::move(done));
-  done = {};
+  if (done.capacity() > 0 && keeps_) keep(held().ints, std::move(done));
+  std::vector<int>().swap(done);  // kept, or freed now as a call's own
 }
 
 int64_t Scratch::heldBytes() const {
