@@ -295,40 +295,18 @@ class Tracer {
     int s, d, x, z;
   };
 
-  // The first kWalkRoom vertices of a loop go to a list kept from loop to
-  // loop; past them the walk only counts vertices and neighbour runs. The
-  // packed loop is then made at its size (one allocation a loop instead of
-  // one a doubling), and the rest walked again into it. A list grown to
-  // the longest loop, beside its copy, held it twice and more at the
-  // stage's peak (a serpentine's one loop: 97 bytes a span); loops of up
-  // to kWalkRoom vertices are walked once.
-  static constexpr size_t kWalkRoom = size_t{1} << 12;
-
+  // The loop's vertices go to the packer as the walk gives them
+  // (contours_raw_loop.h says how it holds a long loop).
   template <BoundaryTest test>
   RawLoop traceLoop(int startSpan, int startDir, int x, int z,
                     contours::RawLoopPacker& packer) const {
     packer.clear();
     const WalkState start{startSpan, startDir, x, z};
-    WalkState tailStart{};
     bool fits = true;
     walk<test>(start, startSpan, startDir, [&](const WalkState& at) {
-      if (!fits) return;
-      if (packer.headSize() < static_cast<int>(kWalkRoom)) {
-        fits = packer.addHead(vertexAt(at));
-        return;
-      }
-      if (packer.tailSize() == 0) tailStart = at;
-      packer.countTail(neighbourValue(at, acrossOf(at)));
+      if (fits) fits = packer.add(vertexAt(at));
     });
-    if (fits) {
-      packer.allocate();
-      if (packer.tailSize() > 0) {
-        walk<test>(tailStart, startSpan, startDir, [&](const WalkState& at) {
-          fits = fits && packer.addTail(vertexAt(at));
-        });
-      }
-      if (fits) return packer.finish();
-    }
+    if (fits) return packer.finish();
     // A corner past 16 bits: the loop stays plain, walked once more.
     Loop loop;
     walk<test>(start, startSpan, startDir,

@@ -128,8 +128,12 @@ int64_t signedArea2Of(const View& loop) {
   auto term = [](const ContourVertex& a, const ContourVertex& b) {
     return int64_t{a.x} * b.z - int64_t{b.x} * a.z;
   };
-  int64_t sum = term(loop.at(n - 1), loop.at(0));
-  for (int i = 0; i + 1 < n; ++i) sum += term(loop.at(i), loop.at(i + 1));
+  int64_t sum = 0;
+  ContourVertex prev = loop.at(n - 1);
+  loop.forEachIn(0, n, [&](int, const ContourVertex& at) {
+    sum += term(prev, at);
+    prev = at;
+  });
   return sum;
 }
 

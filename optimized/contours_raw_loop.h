@@ -7,6 +7,8 @@
 #include <cstring>
 #include <memory>
 #include <stdexcept>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "core/types.h"
@@ -17,13 +19,20 @@ namespace regcon::opt::contours {
 // bits each, the neighbour values as runs (a loop's neighbour changes only
 // at its portals), where a plain vertex takes 16 (a serpentine's one loop
 // was 32 bytes a span of the stage's peak). One block holds the runs
-// (start, value: 8 bytes each), then the corners; it is read through
-// memcpy, so that its 16- and 32-bit values need no alignment and no
-// type of their own. A loop with a corner outside 0..65535 (a field past
-// interchange §1's limits, which only a library caller can pass) stays a
-// plain Loop.
+// (start, value: 8 bytes each), then the corners; a loop of more than
+// kChunk vertices keeps its corners in blocks of kChunk instead, filled as
+// the walk goes, so that it is walked once and never held twice (a walk
+// that counted the vertices past a list of its own, then walked them again
+// into a block made at the loop's size, was a tenth of serpentine-256's
+// contours). Blocks are read through memcpy, so that their 16- and 32-bit
+// values need no alignment and no type of their own. A loop with a corner
+// outside 0..65535 (a field past interchange §1's limits, which only a
+// library caller can pass) stays a plain Loop.
 class RawLoop {
  public:
+  static constexpr int kChunkShift = 12;
+  static constexpr int kChunk = 1 << kChunkShift;  // vertices
+
   static bool fits(const ContourVertex& v) {
     return 0 <= v.x && v.x <= 0xFFFF && 0 <= v.z && v.z <= 0xFFFF && 0 <= v.y &&
            v.y <= 0xFFFF;
@@ -32,18 +41,17 @@ class RawLoop {
   static RawLoop plain(Loop loop) {
     RawLoop raw;
     raw.size_ = static_cast<int>(loop.size());
-    raw.plain_ = std::make_unique<Loop>(std::move(loop));
+    raw.more_ = std::make_unique<More>();
+    raw.more_->plain = true;
+    raw.more_->loop = std::move(loop);
     return raw;
   }
 
   int size() const { return size_; }
-  bool isPlain() const { return plain_ != nullptr; }
-  const Loop& plainLoop() const { return *plain_; }
+  bool isPlain() const { return more_ != nullptr && more_->plain; }
+  bool isChunked() const { return more_ != nullptr && !more_->plain; }
+  const Loop& plainLoop() const { return more_->loop; }
 
-  // Packed vertex i's corner.
-  int x(int i) const { return load16(cornerAt(i)); }
-  int z(int i) const { return load16(cornerAt(i) + 2); }
-  int y(int i) const { return load16(cornerAt(i) + 4); }
   int runCount() const { return runCount_; }
   int runStart(int k) const { return load32(block_.get() + kRunBytes * k); }
   int runValue(int k) const { return load32(block_.get() + kRunBytes * k + 4); }
@@ -56,29 +64,46 @@ class RawLoop {
     }
     return low;
   }
+
+  // A packed loop in one block: its corners, vertex i's at 6 * i.
+  const unsigned char* corners() const {
+    return block_.get() + kRunBytes * runCount_;
+  }
+  // A chunked loop: its corner blocks, vertex i's in block i >> kChunkShift.
+  const std::unique_ptr<unsigned char[]>* chunks() const {
+    return more_->chunks.data();
+  }
+  static const unsigned char* cornerIn(
+      const std::unique_ptr<unsigned char[]>* chunks, int i) {
+    return chunks[i >> kChunkShift].get() +
+           kCornerBytes * static_cast<size_t>(i & (kChunk - 1));
+  }
+  static const unsigned char* cornerIn(const unsigned char* corners, int i) {
+    return corners + kCornerBytes * static_cast<size_t>(i);
+  }
+  // The corner stored at `at`, and the neighbour value `value`.
+  static ContourVertex vertexAt(const unsigned char* at, int value) {
+    return {load16(at), load16(at + 4), load16(at + 2), value};
+  }
+  static ContourVertex positionAt(const unsigned char* at) {
+    return {load16(at), 0, load16(at + 2), 0};
+  }
+
   // Packed vertex i, for i increasing from one call to the next and `run`
   // starting at 0: the run is found by stepping on from the last one.
-  ContourVertex vertexOnward(int i, int& run) const {
+  int runOnward(int i, int& run) const {
     while (run + 1 < runCount_ && runStart(run + 1) <= i) ++run;
-    return {x(i), y(i), z(i), runValue(run)};
+    return runValue(run);
   }
 
-  Loop toLoop() const {
-    if (plain_) return *plain_;
-    Loop loop;
-    loop.reserve(size_);
-    for (int i = 0, run = 0; i < size_; ++i) {
-      loop.push_back(vertexOnward(i, run));
-    }
-    return loop;
-  }
-
+  Loop toLoop() const;  // after the views, below
   void release() { *this = RawLoop(); }
+
+  static constexpr size_t kCornerBytes = 6;
 
  private:
   friend class RawLoopPacker;
   static constexpr size_t kRunBytes = 8;
-  static constexpr size_t kCornerBytes = 6;
 
   static int load16(const unsigned char* at) {
     uint16_t value;
@@ -90,108 +115,107 @@ class RawLoop {
     std::memcpy(&value, at, sizeof value);
     return value;
   }
-  const unsigned char* cornerAt(int i) const {
-    return block_.get() + kRunBytes * runCount_ +
-           kCornerBytes * static_cast<size_t>(i);
-  }
+
+  // What only a plain or a chunked loop has, apart: a loop of the list of
+  // all traced loops stays 24 bytes (TracedLoop, contours.cpp).
+  struct More {
+    bool plain = false;
+    Loop loop;                                             // plain
+    std::vector<std::unique_ptr<unsigned char[]>> chunks;  // chunked
+  };
 
   int size_ = 0;
   int runCount_ = 0;
-  std::unique_ptr<unsigned char[]> block_;
-  std::unique_ptr<Loop> plain_;
+  std::unique_ptr<unsigned char[]>
+      block_;  // runs, then a packed loop's corners
+  std::unique_ptr<More> more_;
 };
 
-// Packs one traced loop at a time, in two phases: its first vertices go to
-// lists kept from loop to loop, while the rest are only counted with their
-// runs; then the packed loop is made at its size and the rest written into
-// it.
+// Packs one traced loop at a time, as the walk gives its vertices: the
+// first kChunk corners go to a list kept from loop to loop (most loops are
+// shorter: one block made at the loop's size when it closes, not one a
+// doubling), the next to corner blocks of the loop's own; the runs to a
+// list kept from loop to loop.
 class RawLoopPacker {
  public:
   void clear() {
-    headSize_ = 0;
-    headRuns_.clear();
-    tailVertices_ = tailRuns_ = 0;
+    size_ = 0;
+    runs_.clear();
+    chunks_.clear();
   }
-  int headSize() const { return headSize_; }
-  int tailSize() const { return tailVertices_; }
 
-  // First phase. False, adding nothing, for a vertex that does not fit.
-  bool addHead(const ContourVertex& v) {
+  // False, adding nothing, for a vertex that does not fit.
+  bool add(const ContourVertex& v) {
     if (!RawLoop::fits(v)) return false;
-    const size_t end = RawLoop::kCornerBytes * (headSize_ + 1);
-    if (headCorners_.size() < end) headCorners_.resize(2 * end);
-    storeCorner(headCorners_.data() + end - RawLoop::kCornerBytes, v);
-    if (headRuns_.empty() || headRuns_.back().value != v.neighbor) {
-      headRuns_.push_back({headSize_, v.neighbor});
+    if (runs_.empty() || runs_.back().value != v.neighbor) {
+      runs_.push_back({size_, v.neighbor});
     }
-    ++headSize_;
+    storeCorner(nextCorner(), v);
+    ++size_;
     return true;
   }
-  void countTail(int neighbour) {
-    const int last =
-        tailVertices_ > 0 ? lastNeighbour_ : headRuns_.back().value;
-    if (neighbour != last) ++tailRuns_;
-    lastNeighbour_ = neighbour;
-    ++tailVertices_;
-  }
 
-  // Second phase: the packed loop at its size, the head written in.
-  void allocate() {
-    loop_ = RawLoop();
-    loop_.size_ = headSize() + tailVertices_;
-    loop_.runCount_ = static_cast<int>(headRuns_.size()) + tailRuns_;
-    const size_t runBytes = RawLoop::kRunBytes * loop_.runCount_;
+  RawLoop finish() {
+    RawLoop loop;
+    loop.size_ = size_;
+    loop.runCount_ = static_cast<int>(runs_.size());
+    const size_t runBytes = RawLoop::kRunBytes * runs_.size();
+    const bool chunked = size_ > RawLoop::kChunk;
+    const size_t cornerBytes =
+        chunked ? 0 : RawLoop::kCornerBytes * static_cast<size_t>(size_);
     // Not zeroed, as every byte is written below; plain new, since libc++
     // 14 (the ClusterFuzzLite build's) has no make_unique_for_overwrite.
-    loop_.block_.reset(
-        new unsigned char[runBytes + RawLoop::kCornerBytes *
-                                         static_cast<size_t>(loop_.size_)]);
-    unsigned char* block = loop_.block_.get();
-    // The head's runs and corners are copied as they are.
+    loop.block_.reset(new unsigned char[runBytes + cornerBytes]);
     static_assert(sizeof(Run) == RawLoop::kRunBytes);
-    std::memcpy(block, headRuns_.data(), RawLoop::kRunBytes * headRuns_.size());
-    runsWritten_ = static_cast<int>(headRuns_.size());
-    lastNeighbour_ = headRuns_.back().value;
-    std::memcpy(block + runBytes, headCorners_.data(),
-                RawLoop::kCornerBytes * headSize_);
-    at_ = headSize_;
-  }
-  // False for a vertex that does not fit.
-  bool addTail(const ContourVertex& v) {
-    if (!RawLoop::fits(v)) return false;
-    write(v);
-    return true;
-  }
-  RawLoop finish() {
-    if (at_ != loop_.size_ || runsWritten_ != loop_.runCount_) {
-      throw std::logic_error(
-          "optimized contour packing: a loop's second walk differs from its "
-          "first");
+    std::memcpy(loop.block_.get(), runs_.data(), runBytes);
+    if (!chunked) {
+      std::memcpy(loop.block_.get() + runBytes, head_.data(), cornerBytes);
+      return loop;
     }
-    return std::move(loop_);
+    trimLastChunk();
+    loop.more_ = std::make_unique<RawLoop::More>();
+    loop.more_->chunks = std::move(chunks_);
+    chunks_.clear();
+    return loop;
   }
 
  private:
-  void write(const ContourVertex& v) {
-    unsigned char* block = loop_.block_.get();
-    if (v.neighbor != lastNeighbour_) {
-      if (runsWritten_ == loop_.runCount_) {
-        throw std::logic_error(
-            "optimized contour packing: more runs than counted");
-      }
-      unsigned char* run = block + RawLoop::kRunBytes * runsWritten_++;
-      std::memcpy(run, &at_, 4);
-      std::memcpy(run + 4, &v.neighbor, 4);
-      lastNeighbour_ = v.neighbor;
+  static constexpr size_t kChunkBytes = RawLoop::kCornerBytes * RawLoop::kChunk;
+
+  // Where vertex size_'s corner goes. At the first vertex past the list,
+  // the list becomes the loop's first block.
+  unsigned char* nextCorner() {
+    if (size_ < RawLoop::kChunk) {
+      const size_t end = RawLoop::kCornerBytes * (size_ + 1);
+      if (head_.size() < end) head_.resize(std::min(2 * end, kChunkBytes));
+      return head_.data() + end - RawLoop::kCornerBytes;
     }
-    writeCorner(v);
+    const int within = size_ & (RawLoop::kChunk - 1);
+    if (within == 0) {
+      if (chunks_.empty()) {
+        chunks_.push_back(newChunk(kChunkBytes));
+        std::memcpy(chunks_.back().get(), head_.data(), kChunkBytes);
+      }
+      chunks_.push_back(newChunk(kChunkBytes));
+    }
+    return chunks_.back().get() +
+           RawLoop::kCornerBytes * static_cast<size_t>(within);
   }
 
-  void writeCorner(const ContourVertex& v) {
-    unsigned char* block = loop_.block_.get();
-    storeCorner(block + RawLoop::kRunBytes * loop_.runCount_ +
-                    RawLoop::kCornerBytes * static_cast<size_t>(at_++),
-                v);
+  // The last block at the size it holds: a loop takes no more than its
+  // corners (a serpentine's one loop is the stage's peak).
+  void trimLastChunk() {
+    const int held =
+        size_ - RawLoop::kChunk * (static_cast<int>(chunks_.size()) - 1);
+    if (held == RawLoop::kChunk) return;
+    const size_t bytes = RawLoop::kCornerBytes * static_cast<size_t>(held);
+    std::unique_ptr<unsigned char[]> last = newChunk(bytes);
+    std::memcpy(last.get(), chunks_.back().get(), bytes);
+    chunks_.back() = std::move(last);
+  }
+
+  static std::unique_ptr<unsigned char[]> newChunk(size_t bytes) {
+    return std::unique_ptr<unsigned char[]>(new unsigned char[bytes]);
   }
 
   // Each value stored on its own: a three-value array built and copied
@@ -207,21 +231,18 @@ class RawLoopPacker {
     std::memcpy(at, &bits, sizeof bits);
   }
 
-  std::vector<unsigned char> headCorners_;  // the head's corners, packed
-  int headSize_ = 0;
+  std::vector<unsigned char> head_;  // the first kChunk corners, packed
+  int size_ = 0;
   struct Run {
     int start, value;
   };
-  std::vector<Run> headRuns_;
-  int tailVertices_ = 0, tailRuns_ = 0;
-  int lastNeighbour_ = 0;
-  RawLoop loop_;
-  int at_ = 0, runsWritten_ = 0;
+  std::vector<Run> runs_;
+  std::vector<std::unique_ptr<unsigned char[]>> chunks_;
 };
 
-// The simplification's two ways to read a raw loop. at(i) gives the
+// The simplification's three ways to read a raw loop. at(i) gives the
 // position (x, z; the rest is not set for a packed loop), vertexOnward the
-// whole vertex (RawLoop::vertexOnward), neighbour(i) its neighbour value.
+// whole vertex (RawLoop::runOnward), neighbour(i) its neighbour value.
 struct PlainView {
   const Loop& loop;
   int size() const { return static_cast<int>(loop.size()); }
@@ -229,6 +250,11 @@ struct PlainView {
   const ContourVertex& vertexOnward(int i, int&) const { return loop[i]; }
   Loop toLoop() const { return loop; }
   int neighbour(int i) const { return loop[i].neighbor; }
+  // visit(i, at(i)) for i from `from` up to `to`.
+  template <class Visit>
+  void forEachIn(int from, int to, Visit&& visit) const {
+    for (int i = from; i < to; ++i) visit(i, loop[i]);
+  }
   // visit(i) for each vertex whose neighbour differs from the one before
   // it, cyclically (a portal, §6 step 1).
   // The previous vertex is carried along, not taken modulo n (a division a
@@ -242,15 +268,45 @@ struct PlainView {
   }
 };
 
-struct PackedView {
+// A packed loop's corners in one block (Corners: const unsigned char*) or
+// in chunks (const std::unique_ptr<unsigned char[]>*): a view of each, so
+// that a loop of one block, nearly every loop, is read without a chunk's
+// look-up.
+template <class Corners>
+struct PackedViewOf {
   const RawLoop& loop;
+  Corners corners;
   int size() const { return loop.size(); }
-  ContourVertex at(int i) const { return {loop.x(i), 0, loop.z(i), 0}; }
-  ContourVertex vertexOnward(int i, int& run) const {
-    return loop.vertexOnward(i, run);
+  ContourVertex at(int i) const {
+    return RawLoop::positionAt(RawLoop::cornerIn(corners, i));
   }
-  Loop toLoop() const { return loop.toLoop(); }
+  ContourVertex vertexOnward(int i, int& run) const {
+    return RawLoop::vertexAt(RawLoop::cornerIn(corners, i),
+                             loop.runOnward(i, run));
+  }
+  Loop toLoop() const {
+    Loop out;
+    out.reserve(size());
+    for (int i = 0, run = 0; i < size(); ++i) {
+      out.push_back(vertexOnward(i, run));
+    }
+    return out;
+  }
   int neighbour(int i) const { return loop.runValue(loop.runOf(i)); }
+  // visit(i, at(i)) for i from `from` up to `to`, block by block: the
+  // scans of a long loop read its corners in order, not through a chunk's
+  // look-up a vertex (serpentine-256's simplification a fifth slower).
+  template <class Visit>
+  void forEachIn(int from, int to, Visit&& visit) const {
+    while (from < to) {
+      const int end = std::min(to, blockEnd(from));
+      const unsigned char* at = RawLoop::cornerIn(corners, from);
+      for (int i = from; i < end; ++i, at += RawLoop::kCornerBytes) {
+        visit(i, RawLoop::positionAt(at));
+      }
+      from = end;
+    }
+  }
   // Runs are maximal, so every run start but the first is a portal; the
   // first is one where the last run's value differs from it.
   template <class Visit>
@@ -259,12 +315,28 @@ struct PackedView {
     if (runs > 1 && loop.runValue(0) != loop.runValue(runs - 1)) visit(0);
     for (int k = 1; k < runs; ++k) visit(loop.runStart(k));
   }
+  // The end of vertex i's block.
+  int blockEnd(int i) const {
+    if constexpr (std::is_same_v<Corners, const unsigned char*>) {
+      return size();
+    } else {
+      return (i | (RawLoop::kChunk - 1)) + 1;
+    }
+  }
 };
+using PackedView = PackedViewOf<const unsigned char*>;
+using ChunkedView = PackedViewOf<const std::unique_ptr<unsigned char[]>*>;
 
 // f(view) with the view that reads `raw`.
 template <class F>
 decltype(auto) withView(const RawLoop& raw, F&& f) {
-  return raw.isPlain() ? f(PlainView{raw.plainLoop()}) : f(PackedView{raw});
+  if (raw.isPlain()) return f(PlainView{raw.plainLoop()});
+  if (raw.isChunked()) return f(ChunkedView{raw, raw.chunks()});
+  return f(PackedView{raw, raw.corners()});
+}
+
+inline Loop RawLoop::toLoop() const {
+  return withView(*this, [](const auto& view) { return view.toLoop(); });
 }
 
 }  // namespace regcon::opt::contours

@@ -107,16 +107,16 @@ std::pair<int, double> farthest(const View& raw, int ia, int ib) {
   const int64_t len2 = length2(a, b);
   double skipBelow = -1;
   auto scan = [&](int from, int to, int offset) {
-    for (int i = from; i < to; ++i) {
-      const ContourVertex& p = raw.at(i - offset);
-      const double d2 = distance2(a, b, p, skipBelow);
-      if (d2 > bestD2 ||
-          (d2 == bestD2 && lexLess(p, raw.at(wrapped(best, n))))) {
-        best = i;
-        bestD2 = d2;
-        skipBelow = bestD2 * static_cast<double>(len2) * (1 - 1e-9);
-      }
-    }
+    raw.forEachIn(
+        from - offset, to - offset, [&](int i, const ContourVertex& p) {
+          const double d2 = distance2(a, b, p, skipBelow);
+          if (d2 > bestD2 ||
+              (d2 == bestD2 && lexLess(p, raw.at(wrapped(best, n))))) {
+            best = i + offset;
+            bestD2 = d2;
+            skipBelow = bestD2 * static_cast<double>(len2) * (1 - 1e-9);
+          }
+        });
   };
   // Indices of a stretch stay below 2n: it wraps at most once.
   scan(ia + 1, std::min(ib, n), 0);

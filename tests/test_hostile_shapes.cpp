@@ -168,11 +168,12 @@ TEST(HostileShapesAgree, OptimizedGivesTheReferenceBytes) {
   }
 }
 
-// The optimized tracer keeps a loop's first 4096 vertices in a list of its
-// own and walks the loop again for the rest (optimized/contours.cpp):
-// serpentine-64 is one loop of 2k + 2 = 4160 raw vertices (k = 64 * 32 +
-// 31 cells, SerpentineIsOneLoopRoundTheWholePath), its last 64 from that
-// second walk, in the same bytes as the reference's.
+// The optimized tracer keeps a loop of more than 4096 vertices in blocks
+// of 4096 corners, the last cut to what it holds (optimized/
+// contours_raw_loop.h): serpentine-64 is one loop of 2k + 2 = 4160 raw
+// vertices (k = 64 * 32 + 31 cells, SerpentineIsOneLoopRoundTheWholePath),
+// its last 64 in a block of their own, in the same bytes as the
+// reference's.
 TEST(HostileShapesAgree, ALoopPastTheTracersListGivesTheReferenceBytes) {
   const Heightfield hf = generateScenario("serpentine", {64, 1});
   const StageResult want =
@@ -185,6 +186,36 @@ TEST(HostileShapesAgree, ALoopPastTheTracersListGivesTheReferenceBytes) {
   writeResult(wantBytes, want);
   writeResult(gotBytes, got);
   EXPECT_TRUE(wantBytes.str() == gotBytes.str());
+}
+
+// A strip of L cells in one row is one loop of 2L + 2 raw vertices (L
+// edges along each side, one at each end): L = 2047, 2048, 4095, 4096 and
+// 8191 give a loop of exactly one block, one past it, exactly two, one past
+// two and exactly four blocks of the optimized tracer's 4096. The floor
+// rises and falls by one every 64 cells (linked with a climb of 1), so
+// each block's corners differ in y as well: a block read in another's
+// place, or a vertex at a block's edge dropped, changes the bytes.
+TEST(HostileShapesAgree, LoopsAtTheTracersBlockEdgesGiveTheReferenceBytes) {
+  for (int length : {2047, 2048, 4095, 4096, 8191}) {
+    HeightfieldBuilder builder(length, 1);
+    for (int x = 0; x < length; ++x) {
+      const int phase = (x / 64) % 6;  // 0 1 2 3 2 1, then again
+      builder.add(x, 0, phase <= 3 ? phase : 6 - phase,
+                  static_cast<int>(limits::kWalkableArea));
+    }
+    const Heightfield hf = builder.build(LinkRule{1});
+    const StageResult want =
+        runStage(*findImplementation("reference"), hf, oneRegionPerFloor());
+    const StageResult got =
+        runStage(*findImplementation("optimized"), hf, oneRegionPerFloor());
+    ASSERT_EQ(got.contours.contours.size(), 1u) << "length " << length;
+    EXPECT_EQ(got.contours.contours[0].rawOutline->size(),
+              static_cast<size_t>(2 * length + 2));
+    std::ostringstream wantBytes, gotBytes;
+    writeResult(wantBytes, want);
+    writeResult(gotBytes, got);
+    EXPECT_TRUE(wantBytes.str() == gotBytes.str()) << "length " << length;
+  }
 }
 
 // The optimized tracer packs a raw loop's corners in 16 bits each and keeps
