@@ -5,6 +5,8 @@
 #include "core/determinism.h"
 // clang-format on
 #include <algorithm>
+#include <bit>
+#include <cstdlib>
 #include <utility>
 #include <vector>
 
@@ -274,12 +276,118 @@ SimplifiedLoop simplifyView(const View& raw, int64_t rawArea2,
   return {std::move(loop), false, area2};
 }
 
+// A loop of four unit edges round one cell: a one-cell region or a
+// one-cell hole (every loop of checkerboard's, nearly every one of
+// pillars'). Its steps 1-3 and R10's retries come out as the rules below,
+// which read four vertices where the passes set up their lists twice (a
+// one-cell hole's first pass keeps two of its corners, so it is
+// simplified again at MaxError 0): pillars-128's contours 2.47 -> 2.13 ms,
+// pillars8-512's 3.18 -> 3.00 (minima of interleaved runs). Tested against
+// the reference on every such loop (UnitSquareLoops).
+template <class View>
+int64_t signedArea2Of4(const View& raw) {
+  int64_t sum = 0;
+  for (int i = 0; i < 4; ++i) {
+    const ContourVertex a = raw.at(i), b = raw.at((i + 1) & 3);
+    sum += int64_t{a.x} * b.z - int64_t{b.x} * a.z;
+  }
+  return sum;
+}
+
+template <class View>
+bool isUnitSquare(const View& raw) {
+  if (raw.size() != 4) return false;
+  for (int i = 0; i < 4; ++i) {
+    const ContourVertex a = raw.at(i), b = raw.at((i + 1) & 3);
+    if (std::abs(b.x - a.x) + std::abs(b.z - a.z) != 1) return false;
+  }
+  // Four unit steps that close are a unit square or go back and forth
+  // (area 0).
+  return signedArea2Of4(raw) != 0;
+}
+
+// Which corners one pass keeps (bit i: vertex i). Step 1's anchors are the
+// portals, or with none the lexicographic extremes, which are opposite
+// corners. Between two anchors (step 2), by how many edges apart they are:
+// - two: the corner between lies 1/sqrt(2) from the diagonal; it is kept
+//   past MaxError, or split for length where MaxEdgeLength is 1 on a wall
+//   (the diagonal is sqrt(2) long);
+// - three: both corners between lie 1 from the side joining the anchors
+//   (one projects onto an end, the other level with the other end): past
+//   MaxError the lexicographically smaller is kept (R10's tie), and the
+//   other as the corner between two anchors; no length split (the side is
+//   1 long).
+// No corners are skipped unless straight borders apply to the stretch's
+// neighbour.
+template <class View>
+unsigned unitSquareKept(const View& raw, const Pass& pass,
+                        const BorderRules& rules) {
+  int neighbour[4];
+  for (int i = 0; i < 4; ++i) neighbour[i] = raw.neighbour(i);
+  unsigned anchors = 0;
+  for (int i = 0; i < 4; ++i) {
+    if (neighbour[i] != neighbour[(i + 3) & 3]) anchors |= 1u << i;
+  }
+  if (anchors == 0) {
+    int lowest = 0, highest = 0;
+    for (int i = 1; i < 4; ++i) {
+      if (lexLess(raw.at(i), raw.at(lowest))) lowest = i;
+      if (lexLess(raw.at(highest), raw.at(i))) highest = i;
+    }
+    anchors = 1u << lowest | 1u << highest;
+  }
+  const double maxError2 = pass.maxError * pass.maxError;
+  const int64_t maxEdge = std::min(pass.maxEdgeLength, limits::kMaxSetting);
+  unsigned kept = anchors;
+  for (int a = 0; a < 4; ++a) {
+    if (!(anchors >> a & 1)) continue;
+    int apart = 1;
+    while (!(anchors >> ((a + apart) & 3) & 1)) ++apart;
+    const int wall = neighbour[a];
+    if (apart < 2 || (pass.straightBorders && rules.isStraightBorder(wall))) {
+      continue;
+    }
+    const bool betweenKept =
+        0.5 > maxError2 ||
+        (pass.maxEdgeLength > 0 && wall == 0 && 2 > maxEdge * maxEdge);
+    const int first = (a + 1) & 3, second = (a + 2) & 3;
+    if (apart == 2) {
+      if (betweenKept) kept |= 1u << first;
+    } else if (1.0 > maxError2) {  // three apart
+      const bool secondFirst = lexLess(raw.at(second), raw.at(first));
+      kept |= 1u << (secondFirst ? second : first);
+      if (betweenKept) kept |= 1u << (secondFirst ? first : second);
+    }
+  }
+  return kept;
+}
+
+// Fewer than three kept corners are no loop (R10): the retry at MaxError 0
+// keeps all four, which is always valid; three or four corners of a square
+// keep its orientation and cannot cross.
+template <class View>
+SimplifiedLoop simplifyUnitSquare(const View& raw, const Settings& settings,
+                                  const BorderRules& rules) {
+  const bool straight = settings.straightRegionBorders && settings.maxError > 0;
+  unsigned kept = unitSquareKept(
+      raw, Pass{settings.maxError, settings.maxEdgeLength, straight}, rules);
+  if (std::popcount(kept) < 3) kept = 0xFu;
+  Loop loop;
+  loop.reserve(static_cast<size_t>(std::popcount(kept)));
+  for (int i = 0, run = 0; i < 4; ++i) {
+    if (kept >> i & 1) loop.push_back(raw.vertexOnward(i, run));
+  }
+  const int64_t area2 = signedArea2(loop);
+  return {std::move(loop), false, area2};
+}
+
 }  // namespace
 
 SimplifiedLoop simplifyLoop(const RawLoop& raw, int64_t rawArea2,
                             const Settings& settings,
                             const BorderRules& rules) {
   return withView(raw, [&](const auto& view) {
+    if (isUnitSquare(view)) return simplifyUnitSquare(view, settings, rules);
     return simplifyView(view, rawArea2, settings, rules);
   });
 }
