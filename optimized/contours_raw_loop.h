@@ -70,12 +70,10 @@ class RawLoop {
     return block_.get() + kRunBytes * runCount_;
   }
   // A chunked loop: its corner blocks, vertex i's in block i >> kChunkShift.
-  const std::unique_ptr<unsigned char[]>* chunks() const {
-    return more_->chunks.data();
-  }
-  static const unsigned char* cornerIn(
-      const std::unique_ptr<unsigned char[]>* chunks, int i) {
-    return chunks[i >> kChunkShift].get() +
+  using Chunk = std::vector<unsigned char>;
+  const Chunk* chunks() const { return more_->chunks.data(); }
+  static const unsigned char* cornerIn(const Chunk* chunks, int i) {
+    return chunks[i >> kChunkShift].data() +
            kCornerBytes * static_cast<size_t>(i & (kChunk - 1));
   }
   static const unsigned char* cornerIn(const unsigned char* corners, int i) {
@@ -120,8 +118,8 @@ class RawLoop {
   // all traced loops stays 24 bytes (TracedLoop, contours.cpp).
   struct More {
     bool plain = false;
-    Loop loop;                                             // plain
-    std::vector<std::unique_ptr<unsigned char[]>> chunks;  // chunked
+    Loop loop;                  // plain
+    std::vector<Chunk> chunks;  // chunked
   };
 
   int size_ = 0;
@@ -183,22 +181,28 @@ class RawLoopPacker {
   static constexpr size_t kChunkBytes = RawLoop::kCornerBytes * RawLoop::kChunk;
 
   // Where vertex size_'s corner goes. At the first vertex past the list,
-  // the list becomes the loop's first block.
+  // the list (full) becomes the loop's first block, and the next loop
+  // starts a list anew.
   unsigned char* nextCorner() {
     if (size_ < RawLoop::kChunk) {
       const size_t end = RawLoop::kCornerBytes * (size_ + 1);
-      if (head_.size() < end) head_.resize(std::min(2 * end, kChunkBytes));
+      if (head_.size() < end) {
+        // Room made exactly (a resize past the room may double it): the
+        // full list is a block of the loop.
+        head_.reserve(std::min(2 * end, kChunkBytes));
+        head_.resize(head_.capacity());
+      }
       return head_.data() + end - RawLoop::kCornerBytes;
     }
     const int within = size_ & (RawLoop::kChunk - 1);
     if (within == 0) {
       if (chunks_.empty()) {
-        chunks_.push_back(newChunk(kChunkBytes));
-        std::memcpy(chunks_.back().get(), head_.data(), kChunkBytes);
+        chunks_.push_back(std::move(head_));
+        head_.clear();
       }
-      chunks_.push_back(newChunk(kChunkBytes));
+      chunks_.emplace_back(kChunkBytes);
     }
-    return chunks_.back().get() +
+    return chunks_.back().data() +
            RawLoop::kCornerBytes * static_cast<size_t>(within);
   }
 
@@ -207,15 +211,8 @@ class RawLoopPacker {
   void trimLastChunk() {
     const int held =
         size_ - RawLoop::kChunk * (static_cast<int>(chunks_.size()) - 1);
-    if (held == RawLoop::kChunk) return;
-    const size_t bytes = RawLoop::kCornerBytes * static_cast<size_t>(held);
-    std::unique_ptr<unsigned char[]> last = newChunk(bytes);
-    std::memcpy(last.get(), chunks_.back().get(), bytes);
-    chunks_.back() = std::move(last);
-  }
-
-  static std::unique_ptr<unsigned char[]> newChunk(size_t bytes) {
-    return std::unique_ptr<unsigned char[]>(new unsigned char[bytes]);
+    chunks_.back().resize(RawLoop::kCornerBytes * static_cast<size_t>(held));
+    chunks_.back().shrink_to_fit();
   }
 
   // Each value stored on its own: a three-value array built and copied
@@ -237,7 +234,7 @@ class RawLoopPacker {
     int start, value;
   };
   std::vector<Run> runs_;
-  std::vector<std::unique_ptr<unsigned char[]>> chunks_;
+  std::vector<RawLoop::Chunk> chunks_;
 };
 
 // The simplification's three ways to read a raw loop. at(i) gives the
@@ -269,7 +266,7 @@ struct PlainView {
 };
 
 // A packed loop's corners in one block (Corners: const unsigned char*) or
-// in chunks (const std::unique_ptr<unsigned char[]>*): a view of each, so
+// in chunks (const RawLoop::Chunk*): a view of each, so
 // that a loop of one block, nearly every loop, is read without a chunk's
 // look-up.
 template <class Corners>
@@ -325,7 +322,7 @@ struct PackedViewOf {
   }
 };
 using PackedView = PackedViewOf<const unsigned char*>;
-using ChunkedView = PackedViewOf<const std::unique_ptr<unsigned char[]>*>;
+using ChunkedView = PackedViewOf<const RawLoop::Chunk*>;
 
 // f(view) with the view that reads `raw`.
 template <class F>
