@@ -23,11 +23,11 @@ namespace regcon::opt::contours {
 // kChunk vertices keeps its corners in blocks of kChunk instead, filled as
 // the walk goes, so that it is walked once and never held twice (a walk
 // that counted the vertices past a list of its own, then walked them again
-// into a block made at the loop's size, was a tenth of serpentine-256's
-// contours). Blocks are read through memcpy, so that their 16- and 32-bit
-// values need no alignment and no type of their own. A loop with a corner
-// outside 0..65535 (a field past interchange §1's limits, which only a
-// library caller can pass) stays a plain Loop.
+// into a block made at the loop's size, made serpentine-256's contours 6%
+// slower, interleaved). Blocks are read through memcpy, so that their 16-
+// and 32-bit values need no alignment and no type of their own. A loop
+// with a corner outside 0..65535 (a field past interchange §1's limits,
+// which only a library caller can pass) stays a plain Loop.
 class RawLoop {
  public:
   static constexpr int kChunkShift = 12;
@@ -124,8 +124,8 @@ class RawLoop {
 
   int size_ = 0;
   int runCount_ = 0;
-  std::unique_ptr<unsigned char[]>
-      block_;  // runs, then a packed loop's corners
+  // The runs, then a loop of one block's corners.
+  std::unique_ptr<unsigned char[]> block_;
   std::unique_ptr<More> more_;
 };
 

@@ -313,10 +313,10 @@ bool isUnitSquare(const View& raw) {
 //   past MaxError, or split for length where MaxEdgeLength is 1 on a wall
 //   (the diagonal is sqrt(2) long);
 // - three: both corners between lie 1 from the side joining the anchors
-//   (one projects onto an end, the other level with the other end): past
-//   MaxError the lexicographically smaller is kept (R10's tie), and the
-//   other as the corner between two anchors; no length split (the side is
-//   1 long).
+//   (each is 1 from the end it projects past): where MaxError is below 1 the
+//   lexicographically smaller is kept (R10's tie), and the other by the
+//   rule for two apart, as it now lies between anchors two apart; no
+//   length split (the side is 1 long).
 // No corners are skipped unless straight borders apply to the stretch's
 // neighbour.
 template <class View>
