@@ -347,9 +347,33 @@ class Tracer {
         s = links_.rawTarget(s, cellOf(x, z), d);
         x += kDirX[d];
         z += kDirZ[d];
+        if (test == kBits && kDirZ[d] != 0) fetchRowsOn(s, x, z, kDirZ[d]);
         d = (d + 1) & 3;
       }
     } while (s != startSpan || d != startDir);
+  }
+
+  // A walk that steps to another row reads a row it has not read before
+  // in each of four arrays; past the caches each read missed (tracing was
+  // a third of terrain-16M's contours, 35 ms, against 0.7 of terrain-1M's
+  // 4, timed in a driver). What the walk reads kWalkFetchRows rows further
+  // on the same way is fetched ahead: the span index there is taken as one
+  // span a cell, so on a field of several floors the fetch may miss, which
+  // costs nothing but the fetch (terrain-16M's contours 101.5 -> 87.8 ms,
+  // terrain-1M's 4.26 -> 4.17, minima of interleaved runs; the driver's
+  // tracing 35 -> 23 ms, from one row ahead 26, from eight 23).
+  // Inlined by force: out of line, GCC found the call had no effect and
+  // dropped it.
+  static constexpr int kWalkFetchRows = 3;
+  [[gnu::always_inline]] void fetchRowsOn(int s, int x, int z, int dz) const {
+    const int row = z + dz * kWalkFetchRows;
+    if (row < 0 || row >= hf_.depth) return;
+    __builtin_prefetch(&hf_.cellStart[cellOf(x, row)]);
+    const int64_t guess = s + int64_t{dz} * kWalkFetchRows * int64_t{hf_.width};
+    if (guess < 0 || guess >= spanCount_) return;
+    __builtin_prefetch(&hf_.spans[guess]);
+    __builtin_prefetch(&regions_[guess]);
+    __builtin_prefetch(&edges_[guess]);
   }
 
   // The raw vertex of a boundary edge: its start corner (§6 Tracing). The
