@@ -66,6 +66,7 @@ struct Scratch {
   std::vector<int> anchors;
   std::vector<std::pair<int, int>> stack;
   std::vector<int> straight;
+  bool readRunEnds = false;  // straightRuns' answer for the loop
 };
 
 Scratch& threadScratch() {
@@ -96,8 +97,14 @@ void initialKept(const View& raw, std::vector<char>& kept) {
 // the lexicographically smaller position, then to the first met from a.
 // The stretch is read as at most two runs of the loop, before and after the
 // wrap, rather than taking every index modulo n (a division a vertex).
+// With `straight` (straightRuns), only the ends of each straight run are
+// read: the squared distance to a segment is convex along a line, so an
+// inner vertex of a run is below an end, or all of the run ties and an end
+// is lexicographically smaller; and on a loop that straightRuns let skip,
+// values that differ stay apart as doubles.
 template <class View>
-std::pair<int, double> farthest(const View& raw, int ia, int ib) {
+std::pair<int, double> farthest(const View& raw, int ia, int ib,
+                                const int* straight) {
   const int n = raw.size();
   const ContourVertex a = raw.at(wrapped(ia, n));
   const ContourVertex b = raw.at(wrapped(ib, n));
@@ -108,17 +115,28 @@ std::pair<int, double> farthest(const View& raw, int ia, int ib) {
   // scan's time on long loops.
   const int64_t len2 = length2(a, b);
   double skipBelow = -1;
+  auto consider = [&](int i, const ContourVertex& p) {
+    const double d2 = distance2(a, b, p, skipBelow);
+    if (d2 > bestD2 || (d2 == bestD2 && lexLess(p, raw.at(wrapped(best, n))))) {
+      best = i;
+      bestD2 = d2;
+      skipBelow = bestD2 * static_cast<double>(len2) * (1 - 1e-9);
+    }
+  };
   auto scan = [&](int from, int to, int offset) {
-    raw.forEachIn(
-        from - offset, to - offset, [&](int i, const ContourVertex& p) {
-          const double d2 = distance2(a, b, p, skipBelow);
-          if (d2 > bestD2 ||
-              (d2 == bestD2 && lexLess(p, raw.at(wrapped(best, n))))) {
-            best = i + offset;
-            bestD2 = d2;
-            skipBelow = bestD2 * static_cast<double>(len2) * (1 - 1e-9);
-          }
-        });
+    if (straight == nullptr) {
+      raw.forEachIn(
+          from - offset, to - offset,
+          [&](int i, const ContourVertex& p) { consider(i + offset, p); });
+      return;
+    }
+    // From a run's first vertex to its last (or the stretch's last).
+    const int end = to - offset;
+    for (int i = from - offset; i < end;) {
+      consider(i + offset, raw.at(i));
+      const int next = std::min(i + straight[i], end - 1);
+      i = next > i ? next : i + 1;
+    }
   };
   // Indices of a stretch stay below 2n: it wraps at most once.
   scan(ia + 1, std::min(ib, n), 0);
@@ -128,19 +146,41 @@ std::pair<int, double> farthest(const View& raw, int ia, int ib) {
 
 constexpr int kMinLoopForRuns = 16;
 
+// Within this width and depth, two squared distances of a stretch that
+// differ stay apart as doubles: they are multiples of 1 / len2, and
+// distance² x len2 is below 4 x 2^48 = 2^50, so their difference is above
+// two units in the last place.
+constexpr int kMaxRunsExtent = 1 << 12;
+
+template <class View>
+bool fitsRunsExtent(const View& raw) {
+  const ContourVertex first = raw.at(0);
+  int minX = first.x, maxX = first.x, minZ = first.z, maxZ = first.z;
+  raw.forEachIn(0, raw.size(), [&](int, const ContourVertex& p) {
+    minX = std::min(minX, p.x);
+    maxX = std::max(maxX, p.x);
+    minZ = std::min(minZ, p.z);
+    maxZ = std::max(maxZ, p.z);
+  });
+  return maxX - minX <= kMaxRunsExtent && maxZ - minZ <= kMaxRunsExtent;
+}
+
 // straight[i]: how many edges from edge i on (i -> i + 1, cyclically) have
 // exactly edge i's (x, z) step, not zero. Every interior vertex of a
 // stretch within such a run lies strictly inside its chord, at distance 0:
 // step 2 splits it only for length, so it needs no farthest-vertex scan
 // (on a long straight wall, the scans of each length split were most of
-// the simplification).
+// the simplification). Returns whether farthest() may read runs by their
+// ends: where runs are two edges long or more on average (a staircase's
+// are one, and reading straight[] beside each vertex cost more), and the
+// loop is at most kMaxRunsExtent wide and deep.
 template <class View>
-void straightRuns(const View& raw, std::vector<int>& straight) {
+bool straightRuns(const View& raw, std::vector<int>& straight) {
   const int n = raw.size();
   straight.assign(n, 1);
   // All 1 scans every stretch: a short loop has no long run to skip, and
   // working its runs out cost more than its scans.
-  if (n < kMinLoopForRuns) return;
+  if (n < kMinLoopForRuns) return false;
   auto after = [n](int i) { return i + 1 == n ? 0 : i + 1; };
   auto step = [&](int i) {
     const ContourVertex& a = raw.at(i);
@@ -154,11 +194,17 @@ void straightRuns(const View& raw, std::vector<int>& straight) {
   // A closed loop turns somewhere: start after an edge that does not go on.
   int last = 0;
   while (last < n && continues(last)) ++last;
-  if (last == n) return;  // no turn: keep every run at 1 (never met)
+  if (last == n) return false;  // no turn: keep every run at 1 (never met)
+  int runs = 1;
   for (int k = 1, i = last == 0 ? n - 1 : last - 1; k < n;
        ++k, i = i == 0 ? n - 1 : i - 1) {
-    if (continues(i)) straight[i] = straight[after(i)] + 1;
+    if (continues(i)) {
+      straight[i] = straight[after(i)] + 1;
+    } else {
+      ++runs;
+    }
   }
+  return n >= 2 * runs && fitsRunsExtent(raw);
 }
 
 // Step 2 on one stretch, with an explicit work stack.
@@ -185,9 +231,11 @@ void refineStretch(const View& raw, int ia, int ib, const Pass& pass,
     if (b - a < 2) continue;  // no interior raw vertex
     if (pass.straightBorders && rules.isStraightBorder(neighbour)) continue;
     int split = -1;
-    const auto [far, far2] = b - a <= scratch.straight[wrapped(a, n)]
-                                 ? std::pair{-1, 0.0}
-                                 : farthest(raw, a, b);
+    const auto [far, far2] =
+        b - a <= scratch.straight[wrapped(a, n)]
+            ? std::pair{-1, 0.0}
+            : farthest(raw, a, b,
+                       scratch.readRunEnds ? scratch.straight.data() : nullptr);
     if (far2 > maxError2) {
       split = far;
     } else if (pass.maxEdgeLength > 0 && neighbour == 0 &&
@@ -226,7 +274,7 @@ Loop simplifyOnce(const View& raw, const Pass& pass, const BorderRules& rules) {
   const int n = raw.size();
   Scratch& scratch = threadScratch();
   initialKept(raw, scratch.kept);
-  straightRuns(raw, scratch.straight);
+  scratch.readRunEnds = straightRuns(raw, scratch.straight);
   std::vector<int>& anchors = scratch.anchors;
   anchors.clear();
   for (int i = 0; i < n; ++i) {
