@@ -128,6 +128,10 @@ std::string describeLoop(const Loop& raw, double maxError,
   return text;
 }
 
+// 2.95: the flat roof's tie below is decided and the next split is not
+// made (AFlatRoofTiesAsTheReferenceSettlesIt).
+constexpr std::array<double, 6> kErrors = {0.0, 0.5, 1.3, 2.0, 2.95, 3.7};
+
 // Compares both implementations on `raw` under every setting; returns how
 // many loops were compared.
 int compareOnLoop(const Loop& raw) {
@@ -137,7 +141,7 @@ int compareOnLoop(const Loop& raw) {
   const opt::contours::BorderRules rules{&areaOf, kBand, kOwnArea};
   const int64_t area2 = ref::signedArea2(raw);
   int compared = 0;
-  for (double maxError : {0.0, 0.5, 1.3, 2.0, 3.7}) {
+  for (double maxError : kErrors) {
     for (int64_t maxEdgeLength : {0, 5, 12}) {
       for (bool straight : {false, true}) {
         Settings settings;
@@ -169,18 +173,42 @@ int compareOnLoop(const Loop& raw) {
   return compared;
 }
 
-// The hand-drawn case first: a roof of 12 steps parallel to the floor, at
-// height 3 across the whole loop, so that every roof vertex is as far from
-// the floor's chord as every other and the tie goes by position.
+// The hand-drawn case first. The floor (neighbour 0, a wall) and the rest
+// (neighbour 3, another area) meet at two portals, (0,0) and (12,0):
+//
+//   z 3  R . . . . . . . . . . . S     roof: 11 vertices between R and S
+//        .                       .
+//   z 0  A . . . . . . . . . . . B     floor: A = (0,0) .. (11,0); B = (12,0)
+//
+// The stretch B -> A runs up the right wall, along the roof and down the
+// left wall. Every roof vertex, R = (0,3) and S = (12,3) included, is 3
+// from the chord B A (9 squared): they tie, and R, the lexicographically
+// smallest, is kept. Then B -> R's farthest vertex, S, is 36 / sqrt(153)
+// from its chord (1,296 / 153 = 8.47 squared), below 2.95² = 8.70, so at
+// MaxError 2.95 the contour is A, B, R; keeping S for the tie would give
+// A, B, S.
 TEST(StraightRunLoops, AFlatRoofTiesAsTheReferenceSettlesIt) {
   Skyline s;
   s.heights = {3};
   s.slopes = {false};
   s.stretch = 12;
-  s.runLength = 100;  // one neighbour value: the extremes are the anchors
-  const Loop raw = skylineLoop(s);
+  Loop raw = skylineLoop(s);
   ASSERT_EQ(raw.size(), 30u);  // 12 + 3 + 12 + 3 unit steps
-  EXPECT_EQ(compareOnLoop(raw), 5 * 3 * 2 * 2);
+  for (size_t i = 0; i < raw.size(); ++i) raw[i].neighbor = i < 12 ? 0 : 3;
+  const std::vector<int> areaOf = {0, kOwnArea, kOwnArea, kOtherArea, kOwnArea};
+  const opt::contours::BorderRules rules{&areaOf, kBand, kOwnArea};
+  Settings settings;
+  settings.maxError = 2.95;
+  settings.maxEdgeLength = 0;
+  settings.borderRegion = kBand;
+  const Loop got = opt::contours::simplifyLoop(
+                       packedLoop(raw), ref::signedArea2(raw), settings, rules)
+                       .vertices;
+  const ContourVertex a = raw[0], b = raw[12], r = raw[27];
+  ASSERT_EQ(r.x, 0);
+  ASSERT_EQ(r.z, 3);
+  EXPECT_EQ(got, (Loop{a, b, r}));
+  EXPECT_EQ(compareOnLoop(raw), 6 * 3 * 2 * 2);
 }
 
 TEST(StraightRunLoops, SimplifyAsTheReferenceDoes) {
@@ -193,7 +221,7 @@ TEST(StraightRunLoops, SimplifyAsTheReferenceDoes) {
     compared += compareOnLoop(raw);
     if (HasFailure()) return;
   }
-  EXPECT_EQ(compared, 300 * 5 * 3 * 2 * 2);
+  EXPECT_EQ(compared, 300 * 6 * 3 * 2 * 2);
 }
 
 // Past the extent limit (4,096) the scan reads every vertex: a loop 4,100
@@ -206,7 +234,7 @@ TEST(StraightRunLoops, AWideLoopGivesTheReferenceVertices) {
   s.stretch = 820;
   s.runLength = 900;
   const Loop raw = skylineLoop(s);
-  EXPECT_EQ(compareOnLoop(raw), 5 * 3 * 2 * 2);
+  EXPECT_EQ(compareOnLoop(raw), 6 * 3 * 2 * 2);
 }
 
 }  // namespace straight_runs
