@@ -12,23 +12,16 @@
 #include <array>
 #include <cstdint>
 #include <cstdlib>
-#include <map>
 #include <random>
-#include <string>
 #include <vector>
 
-#include "optimized/contours_steps.h"
-#include "reference/contours_steps.h"
+#include "tests/simplify_cases.h"
 
 namespace regcon {
 namespace {
 namespace straight_runs {
 
-constexpr int kOwnRegion = 1;
-constexpr int kBand = 4;
-constexpr int kOwnArea = 63, kOtherArea = 7;
-// The tile border, no region, a straight border, another area, the band.
-constexpr std::array<int, 5> kNeighbours = {-1, 0, 2, 3, 4};
+using namespace simplify_cases;
 
 // A loop anticlockwise (x right, z up), one vertex a unit step:
 //
@@ -109,25 +102,6 @@ Skyline randomSkyline(std::mt19937& random, int x0, int stretch) {
   return s;
 }
 
-opt::contours::RawLoop packedLoop(const Loop& loop) {
-  opt::contours::RawLoopPacker packer;
-  packer.clear();
-  for (const ContourVertex& v : loop) EXPECT_TRUE(packer.add(v));
-  return packer.finish();
-}
-
-std::string describeLoop(const Loop& raw, double maxError,
-                         int64_t maxEdgeLength, bool straight) {
-  std::string text = "MaxError " + std::to_string(maxError) +
-                     " MaxEdgeLength " + std::to_string(maxEdgeLength) +
-                     (straight ? " straight" : "") + ":";
-  for (const ContourVertex& v : raw) {
-    text += " (" + std::to_string(v.x) + "," + std::to_string(v.z) + " n" +
-            std::to_string(v.neighbor) + ")";
-  }
-  return text;
-}
-
 // 2.95: the flat roof's tie below is decided and the next split is not
 // made (AFlatRoofTiesAsTheReferenceSettlesIt).
 constexpr std::array<double, 6> kErrors = {0.0, 0.5, 1.3, 2.0, 2.95, 3.7};
@@ -135,35 +109,23 @@ constexpr std::array<double, 6> kErrors = {0.0, 0.5, 1.3, 2.0, 2.95, 3.7};
 // Compares both implementations on `raw` under every setting; returns how
 // many loops were compared.
 int compareOnLoop(const Loop& raw) {
-  const std::vector<int> areaOf = {0, kOwnArea, kOwnArea, kOtherArea, kOwnArea};
-  const std::map<int, int> areaMap = {
-      {1, kOwnArea}, {2, kOwnArea}, {3, kOtherArea}, {4, kOwnArea}};
-  const opt::contours::BorderRules rules{&areaOf, kBand, kOwnArea};
+  const Areas areas;
+  const opt::contours::BorderRules rules = areas.rules();
   const int64_t area2 = ref::signedArea2(raw);
   int compared = 0;
   for (double maxError : kErrors) {
     for (int64_t maxEdgeLength : {0, 5, 12}) {
       for (bool straight : {false, true}) {
-        Settings settings;
-        settings.maxError = maxError;
-        settings.maxEdgeLength = maxEdgeLength;
-        settings.straightRegionBorders = straight;
-        settings.borderRegion = kBand;
-        ref::SimplifyParams params;
-        params.maxError = maxError;
-        params.maxEdgeLength = maxEdgeLength;
-        params.straightBorders = straight;
-        params.borderRegion = kBand;
-        params.region = kOwnRegion;
-        params.regionArea = &areaMap;
+        const Case c{maxError, maxEdgeLength, straight};
+        const Settings settings = c.settings();
+        const ref::SimplifyParams params = c.params(areas.map);
         int fallbacks = 0;
         const Loop want = ref::simplifyLoop(raw, params, fallbacks);
         for (const opt::contours::RawLoop& loop :
              {packedLoop(raw), opt::contours::RawLoop::plain(raw)}) {
           const opt::contours::SimplifiedLoop got =
               opt::contours::simplifyLoop(loop, area2, settings, rules);
-          EXPECT_EQ(got.vertices, want)
-              << describeLoop(raw, maxError, maxEdgeLength, straight);
+          EXPECT_EQ(got.vertices, want) << describe(raw, c);
           EXPECT_EQ(got.rawFallback, fallbacks > 0);
           ++compared;
         }
@@ -195,15 +157,11 @@ TEST(StraightRunLoops, AFlatRoofTiesAsTheReferenceSettlesIt) {
   Loop raw = skylineLoop(s);
   ASSERT_EQ(raw.size(), 30u);  // 12 + 3 + 12 + 3 unit steps
   for (size_t i = 0; i < raw.size(); ++i) raw[i].neighbor = i < 12 ? 0 : 3;
-  const std::vector<int> areaOf = {0, kOwnArea, kOwnArea, kOtherArea, kOwnArea};
-  const opt::contours::BorderRules rules{&areaOf, kBand, kOwnArea};
-  Settings settings;
-  settings.maxError = 2.95;
-  settings.maxEdgeLength = 0;
-  settings.borderRegion = kBand;
-  const Loop got = opt::contours::simplifyLoop(
-                       packedLoop(raw), ref::signedArea2(raw), settings, rules)
-                       .vertices;
+  const Areas areas;
+  const Loop got =
+      opt::contours::simplifyLoop(packedLoop(raw), ref::signedArea2(raw),
+                                  Case{2.95, 0, true}.settings(), areas.rules())
+          .vertices;
   const ContourVertex a = raw[0], b = raw[12], r = raw[27];
   ASSERT_EQ(r.x, 0);
   ASSERT_EQ(r.z, 3);

@@ -10,23 +10,15 @@
 
 #include <array>
 #include <cstdint>
-#include <map>
-#include <string>
 #include <vector>
 
-#include "optimized/contours_steps.h"
-#include "reference/contours_steps.h"
+#include "tests/simplify_cases.h"
 
 namespace regcon {
 namespace {
+namespace unit_square {
 
-// Neighbour values: the tile border, no region, a region of the loop's own
-// area (a straight border), one of another area, and the border band
-// (own area, but never straight).
-constexpr std::array<int, 5> kNeighbours = {-1, 0, 2, 3, 4};
-constexpr int kOwnRegion = 1;
-constexpr int kBand = 4;
-constexpr int kOwnArea = 63, kOtherArea = 7;
+using namespace simplify_cases;
 
 // Cell (10, 20)'s corners anticlockwise from (10, 20), x right, z up:
 //
@@ -49,35 +41,9 @@ Loop unitSquare(bool clockwise, int start, const std::array<int, 4>& walls) {
   return loop;
 }
 
-opt::contours::RawLoop packed(const Loop& loop) {
-  opt::contours::RawLoopPacker packer;
-  packer.clear();
-  for (const ContourVertex& v : loop) EXPECT_TRUE(packer.add(v));
-  return packer.finish();
-}
-
-struct Case {
-  double maxError;
-  int64_t maxEdgeLength;
-  bool straight;
-};
-
-std::string describe(const Loop& raw, const Case& c) {
-  std::string text = "MaxError " + std::to_string(c.maxError) +
-                     " MaxEdgeLength " + std::to_string(c.maxEdgeLength) +
-                     (c.straight ? " straight" : "") + ":";
-  for (const ContourVertex& v : raw) {
-    text += " (" + std::to_string(v.x) + "," + std::to_string(v.z) + " n" +
-            std::to_string(v.neighbor) + ")";
-  }
-  return text;
-}
-
 TEST(UnitSquareLoops, SimplifyAsTheReferenceDoes) {
-  const std::vector<int> areaOf = {0, kOwnArea, kOwnArea, kOtherArea, kOwnArea};
-  const std::map<int, int> areaMap = {
-      {1, kOwnArea}, {2, kOwnArea}, {3, kOtherArea}, {4, kOwnArea}};
-  const opt::contours::BorderRules rules{&areaOf, kBand, kOwnArea};
+  const Areas areas;
+  const opt::contours::BorderRules rules = areas.rules();
   // 1/sqrt(2) (a corner's distance from the diagonal) and 1 (from a side)
   // with values just either side; MaxEdgeLength 1 splits a diagonal.
   const std::vector<double> errors = {
@@ -87,18 +53,8 @@ TEST(UnitSquareLoops, SimplifyAsTheReferenceDoes) {
     for (int64_t maxEdgeLength : {0, 1, 2}) {
       for (bool straight : {false, true}) {
         const Case c{maxError, maxEdgeLength, straight};
-        Settings settings;
-        settings.maxError = maxError;
-        settings.maxEdgeLength = maxEdgeLength;
-        settings.straightRegionBorders = straight;
-        settings.borderRegion = kBand;
-        ref::SimplifyParams params;
-        params.maxError = maxError;
-        params.maxEdgeLength = maxEdgeLength;
-        params.straightBorders = straight;
-        params.borderRegion = kBand;
-        params.region = kOwnRegion;
-        params.regionArea = &areaMap;
+        const Settings settings = c.settings();
+        const ref::SimplifyParams params = c.params(areas.map);
         for (int pattern = 0; pattern < 625; ++pattern) {
           const std::array<int, 4> walls = {
               kNeighbours[pattern % 5], kNeighbours[pattern / 5 % 5],
@@ -111,7 +67,7 @@ TEST(UnitSquareLoops, SimplifyAsTheReferenceDoes) {
               ASSERT_EQ(fallbacks, 0);
               const int64_t area2 = ref::signedArea2(raw);
               for (const opt::contours::RawLoop& loop :
-                   {packed(raw), opt::contours::RawLoop::plain(raw)}) {
+                   {packedLoop(raw), opt::contours::RawLoop::plain(raw)}) {
                 const opt::contours::SimplifiedLoop got =
                     opt::contours::simplifyLoop(loop, area2, settings, rules);
                 ASSERT_EQ(got.vertices, want) << describe(raw, c);
@@ -131,5 +87,6 @@ TEST(UnitSquareLoops, SimplifyAsTheReferenceDoes) {
   EXPECT_GT(threeKept, 0);
 }
 
+}  // namespace unit_square
 }  // namespace
 }  // namespace regcon
