@@ -154,15 +154,11 @@ constexpr int kMaxRunsExtent = 1 << 12;
 
 template <class View>
 bool fitsRunsExtent(const View& raw) {
-  const ContourVertex first = raw.at(0);
-  int minX = first.x, maxX = first.x, minZ = first.z, maxZ = first.z;
-  raw.forEachIn(0, raw.size(), [&](int, const ContourVertex& p) {
-    minX = std::min(minX, p.x);
-    maxX = std::max(maxX, p.x);
-    minZ = std::min(minZ, p.z);
-    maxZ = std::max(maxZ, p.z);
-  });
-  return maxX - minX <= kMaxRunsExtent && maxZ - minZ <= kMaxRunsExtent;
+  Box box = Box::of(raw.at(0), raw.at(0));
+  raw.forEachIn(0, raw.size(),
+                [&](int, const ContourVertex& p) { box.include(p); });
+  return box.maxX - box.minX <= kMaxRunsExtent &&
+         box.maxZ - box.minZ <= kMaxRunsExtent;
 }
 
 // straight[i]: how many edges from edge i on (i -> i + 1, cyclically) have
