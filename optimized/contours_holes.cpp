@@ -127,19 +127,26 @@ class EdgeIndex {
 
   // Whether two of the outline's and the joined holes' edges cross
   // properly. Two edges that cross share the bucket of the crossing point,
-  // so the pairs within each bucket are all the pairs that can. On
-  // offsets, as blocks().
+  // so the pairs within each bucket are all the pairs that can. Two unit
+  // edges (one step along x or z) never cross properly: parallel ones are
+  // collinear or apart, and perpendicular ones would cross at an x or z
+  // strictly between two consecutive integers. So only pairs with a longer
+  // edge are tested, and a bucket without one is skipped (a field of
+  // pillars' one-cell holes: a seventh of its contours' time went on pairs
+  // of their sides). On offsets, as blocks().
   bool anyProperCrossing() const {
+    std::vector<Tested> bucketEdges;
     for (size_t bucket = 0; bucket + 1 < start_.size(); ++bucket) {
-      for (int i = start_[bucket]; i < start_[bucket + 1]; ++i) {
-        if (edges_[i].ax == kRemoved) continue;
-        const ContourVertex a = end(edges_[i], 0), b = end(edges_[i], 1);
-        const Box box = Box::of(a, b);
-        for (int j = i + 1; j < start_[bucket + 1]; ++j) {
-          const Edge& f = edges_[j];
-          if (f.ax == kRemoved) continue;
-          if (properCrossWithin(box, a, b, end(f, 0), end(f, 1))) return true;
-        }
+      const int first = start_[bucket], last = start_[bucket + 1];
+      if (std::all_of(&edges_[first], &edges_[last], isUnitOrRemoved)) {
+        continue;
+      }
+      bucketEdges.clear();
+      for (int i = first; i < last; ++i) {
+        if (edges_[i].ax != kRemoved) bucketEdges.push_back(tested(edges_[i]));
+      }
+      for (size_t i = 0; i + 1 < bucketEdges.size(); ++i) {
+        if (crossesLater(bucketEdges, i)) return true;
       }
     }
     return false;
@@ -180,6 +187,56 @@ class EdgeIndex {
     const ContourVertex oa = offset(a), ob = offset(b);
     return {static_cast<Coord>(oa.x), static_cast<Coord>(oa.z),
             static_cast<Coord>(ob.x), static_cast<Coord>(ob.z)};
+  }
+
+  // An edge as the crossing test reads it: its box, its ends as one word
+  // each, and whether it is a unit edge; read out of a bucket's entries
+  // once, not at each of its pairs (`rooms-256`'s contours 5% faster).
+  struct Tested {
+    Box box;
+    uint64_t a, b;
+    bool unit;
+  };
+  // Offsets are never negative and below 2^31 (joinHoles).
+  static uint64_t word(Coord x, Coord z) {
+    return static_cast<uint64_t>(x) << 32 | static_cast<uint64_t>(z);
+  }
+  static ContourVertex positionOf(uint64_t word) {
+    return {static_cast<int>(word >> 32), 0,
+            static_cast<int>(word & 0xFFFFFFFFu), 0};
+  }
+  static Tested tested(const Edge& e) {
+    return {Box::of(end(e, 0), end(e, 1)), word(e.ax, e.az), word(e.bx, e.bz),
+            isUnitOrRemoved(e)};
+  }
+
+  // Whether edge i crosses a later one properly. Only pairs whose boxes
+  // meet can, and not those with an end in common (the end is on both
+  // lines): most pairs whose boxes meet are a loop's consecutive edges.
+  // The tests are taken together, without a branch each.
+  static bool crossesLater(const std::vector<Tested>& edges, size_t i) {
+    const Tested& e = edges[i];
+    for (size_t j = i + 1; j < edges.size(); ++j) {
+      const Tested& f = edges[j];
+      const bool meets =
+          (f.box.minX <= e.box.maxX) & (e.box.minX <= f.box.maxX) &
+          (f.box.minZ <= e.box.maxZ) & (e.box.minZ <= f.box.maxZ);
+      const bool untested = (e.unit & f.unit) | (f.a == e.a) | (f.a == e.b) |
+                            (f.b == e.a) | (f.b == e.b);
+      if (meets & !untested && properCross(positionOf(e.a), positionOf(e.b),
+                                           positionOf(f.a), positionOf(f.b))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  // One step along x or z, or marked removed (never tested).
+  static bool isUnitOrRemoved(const Edge& e) {
+    if (e.ax == kRemoved) return true;
+    const int dx = e.bx > e.ax ? e.bx - e.ax : e.ax - e.bx;
+    const int dz = e.bz > e.az ? e.bz - e.az : e.az - e.bz;
+    return dx + dz == 1;
   }
 
   // An end's offsets.

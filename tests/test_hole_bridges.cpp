@@ -124,5 +124,69 @@ TEST(HoleBridges, TheDrawingScaledOrMovedJoinsTheSameOnBoth) {
   }
 }
 
+// The crossing check after joining (readings R11) on the joined holes'
+// sides: two unit sides (one step along x or z) never cross properly, but a
+// unit side crossed by a longer one does. Region 1 is a 12 x 10 floor; H1 is
+// the cell (5, 2), H2 the triangle A B C, whose side A C passes through H1:
+//
+//   z 6     A . . . . . . B
+//     5      .           .
+//     4        .         .
+//     3       +-x-+     .     x: A C crosses H1's top side at (5.8, 3)
+//     2       +---x.   .      and its right side at (6, 2.67)
+//     1              C
+//           x 4   5   6   7   8
+//
+// - H2 joins first (leftmost vertex A (4, 6)): the outline's corner (0, 10)
+//   is nearest (16 + 16) and passes.
+// - H1 from (5, 2): C (7, 1) is nearest (4 + 1); the loop's cone at C
+//   (from B on to A again) is reflex and holds (5, 2), H1's cone at (5, 2)
+//   holds C, and the bridge passes below H1's right side (z 1.5 at x 6):
+//   H1 joins there, after C, and C comes again after H1.
+// The joined loop holds A C and H1's sides, which cross: both
+// implementations report it, where a check that passed over every pair
+// with a unit side would not.
+TEST(HoleBridges, AUnitSideCrossedByALongerOneIsACrossingOnBoth) {
+  const Loop outline{P(0, 0, -1), P(12, 0, -1), P(12, 10, -1), P(0, 10, -1)};
+  const Loop h1{P(6, 2, 0), P(5, 2, 0), P(5, 3, 0), P(6, 3, 0)};
+  const Loop h2{P(4, 6, 0), P(8, 6, 0), P(7, 1, 0)};
+  const Loop expected{P(0, 0, -1), P(12, 0, -1), P(12, 10, -1), P(0, 10, 1),
+                      P(4, 6, 0),  P(8, 6, 0),   P(7, 1, 1),    P(5, 2, 0),
+                      P(5, 3, 0),  P(6, 3, 0),   P(6, 2, 0),    P(5, 2, 1),
+                      P(7, 1, 0),  P(4, 6, 1),   P(0, 10, -1)};
+  int dropped = 0;
+  const Loop reference = ref::joinHoles(outline, {h1, h2}, 1, dropped);
+  EXPECT_EQ(reference, expected);
+  EXPECT_EQ(dropped, 0);
+  EXPECT_TRUE(ref::hasProperCrossing(reference));
+  const opt::contours::JoinResult joined =
+      opt::contours::joinHoles(outline, {h1, h2}, 1, /*checkCrossing=*/true);
+  EXPECT_EQ(joined.loop, expected);
+  EXPECT_EQ(joined.joined, 2);
+  EXPECT_TRUE(joined.properCrossing);
+}
+
+// Unit sides that meet without crossing: holes A and B are cells (2, 2)
+// and (3, 3), which share the corner (3, 3), and C, the cell (7, 7), has
+// its corner (8, 8) on the outline's side from (10, 6) to (6, 10). Every
+// hole joins, and nothing crosses: sides that meet at a corner, or where
+// one's end lies on the other, do not cross properly.
+TEST(HoleBridges, UnitSidesThatMeetDoNotCrossOnBoth) {
+  const Loop outline{P(0, 0, -1), P(10, 0, -1), P(10, 6, -1), P(6, 10, -1),
+                     P(0, 10, -1)};
+  const Loop a{P(3, 2, 0), P(2, 2, 0), P(2, 3, 0), P(3, 3, 0)};
+  const Loop b{P(4, 3, 0), P(3, 3, 0), P(3, 4, 0), P(4, 4, 0)};
+  const Loop c{P(8, 7, 0), P(7, 7, 0), P(7, 8, 0), P(8, 8, 0)};
+  int dropped = 0;
+  const Loop reference = ref::joinHoles(outline, {a, b, c}, 1, dropped);
+  EXPECT_EQ(dropped, 0);
+  EXPECT_FALSE(ref::hasProperCrossing(reference));
+  const opt::contours::JoinResult joined =
+      opt::contours::joinHoles(outline, {a, b, c}, 1, /*checkCrossing=*/true);
+  EXPECT_EQ(joined.loop, reference);
+  EXPECT_EQ(joined.joined, 3);
+  EXPECT_FALSE(joined.properCrossing);
+}
+
 }  // namespace
 }  // namespace regcon
