@@ -113,13 +113,14 @@ class EdgeIndex {
   // corner, as the entries hold them: a shift changes no touch.
   bool blocks(const ContourVertex& p, const ContourVertex& q) const {
     const ContourVertex op = offset(p), oq = offset(q);
+    const Box box = Box::of(op, oq);
     return grid_.anyBucketOf(p, q, [&](int64_t bucket) {
       for (int i = start_[bucket]; i < start_[bucket + 1]; ++i) {
-        if (touchesAway(edges_[i], op, oq)) return true;
+        if (touchesAway(edges_[i], box, op, oq)) return true;
       }
       for (int at = bridgeHead_[bucket]; at != kNone; at = bridges_[at].next) {
         const auto [a, b] = bridgeEnds(bridges_[at].hole);
-        if (touchesAway(entry(a, b), op, oq)) return true;
+        if (touchesAway(entry(a, b), box, op, oq)) return true;
       }
       return false;
     });
@@ -246,10 +247,14 @@ class EdgeIndex {
   }
 
   // On offsets: p and q as offset().
-  static bool touchesAway(const Edge& e, const ContourVertex& p,
-                          const ContourVertex& q) {
+  // pqBox: the box of p q. An edge whose box it does not meet cannot touch
+  // p q: most edges of a bucket are ruled out without an orientation (a
+  // bucket holds a few holes' sides where a bridge is short).
+  static bool touchesAway(const Edge& e, const Box& pqBox,
+                          const ContourVertex& p, const ContourVertex& q) {
     if (e.ax == kRemoved) return false;
     const ContourVertex a = end(e, 0), b = end(e, 1);
+    if (!pqBox.overlaps(Box::of(a, b))) return false;
     if (samePosition(a, p) || samePosition(a, q) || samePosition(b, p) ||
         samePosition(b, q)) {
       return false;
