@@ -129,13 +129,13 @@ TEST(HoleBridges, TheDrawingScaledOrMovedJoinsTheSameOnBoth) {
 // unit side crossed by a longer one does. Region 1 is a 12 x 10 floor; H1 is
 // the cell (5, 2), H2 the triangle A B C, whose side A C passes through H1:
 //
-//   z 6     A . . . . . . B
-//     5      .           .
-//     4        .         .
-//     3       +-x-+     .     x: A C crosses H1's top side at (5.8, 3)
-//     2       +---x.   .      and its right side at (6, 2.67)
-//     1              C
-//           x 4   5   6   7   8
+//   z 6   A   .   .   .   B
+//     5     .            .
+//     4        .        .
+//     3       +--x+     .     x: A C crosses H1's top side at (5.8, 3)
+//     2       +---x .  .      and its right side at (6, 2.67)
+//     1               C
+//       x 4   5   6   7   8
 //
 // - H2 joins first (leftmost vertex A (4, 6)): the outline's corner (0, 10)
 //   is nearest (16 + 16) and passes.
