@@ -633,7 +633,13 @@ class Joiner {
     back.neighbor = region_;
     loop_.setVertex(first + size, back);
     loop_.setVertex(loop_.holeAgain(h), again);
-    loop_.linkRunAfter(q, first, size + 2);
+    // Half the gap goes after the hole's last vertex before p again: later
+    // holes lie further right (join order), and bridge mostly to an
+    // earlier hole's last vertex (98% of pillars' splices), so a chain of
+    // holes halves that gap at each splice, where sharing evenly cut it to
+    // a seventh (pillars-128's respreadings 391 -> 73, its contours 5%
+    // faster, pillars-256's 6%).
+    loop_.linkRunAfter(q, first, size + 2, size - 1);
     for (int node = first; node < first + size + 2; ++node) {
       vertices_.add(node, loop_.at(node));
     }

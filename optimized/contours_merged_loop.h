@@ -99,28 +99,36 @@ class MergedLoop {
   }
 
   // New nodes for `run`, in order, right after `node` in the loop; returns
-  // the first (the others follow it in nodes_).
-  int insertRunAfter(int node, const Loop& run) {
+  // the first (the others follow it in nodes_). roomyAfter: as
+  // linkRunAfter.
+  int insertRunAfter(int node, const Loop& run, int roomyAfter = -1) {
     if (run.size() > room_ - size_) grow(2 * (size_ + run.size()));
     const int first = nodeCount();
     std::copy(run.begin(), run.end(), vertices_.data() + size_);
     size_ += run.size();
-    linkRunAfter(node, first, static_cast<int>(run.size()));
+    linkRunAfter(node, first, static_cast<int>(run.size()), roomyAfter);
     return first;
   }
 
   // Links nodes first..first + count - 1, which hold their vertices, in
-  // that order right after `node`. The run shares the gap after `node`
-  // evenly: a hole's vertices taken one at a time would halve it at each.
-  void linkRunAfter(int node, int first, int count) {
+  // that order right after `node`. The run shares the gap after `node`:
+  // evenly (a hole's vertices taken one at a time would halve it at
+  // each), or, with `roomyAfter` (0 <= roomyAfter < count - 1), half of it
+  // to the gap after the run's node roomyAfter, where the caller expects
+  // the next runs, and the other half evenly to the rest.
+  void linkRunAfter(int node, int first, int count, int roomyAfter = -1) {
     const int after = nodes_[node].next;
     const uint64_t low = nodes_[node].label;
     const uint64_t high = after == 0 ? kLabelEnd : nodes_[after].label;
-    const uint64_t step = (high - low) / static_cast<uint64_t>(count + 1);
+    const auto gaps = static_cast<uint64_t>(count + 1);
+    const uint64_t step =
+        roomyAfter < 0 ? (high - low) / gaps : (high - low) / (2 * count);
+    const uint64_t roomy = (high - low) - (gaps - 1) * step;
+    uint64_t label = low;
     for (int k = 0; k < count; ++k) {
+      label += k == roomyAfter + 1 && roomyAfter >= 0 ? roomy : step;
       nodes_[first + k] = {k == 0 ? node : first + k - 1,
-                           k + 1 == count ? after : first + k + 1,
-                           low + static_cast<uint64_t>(k + 1) * step};
+                           k + 1 == count ? after : first + k + 1, label};
     }
     nodes_[node].next = first;
     nodes_[after].prev = first + count - 1;
@@ -186,9 +194,11 @@ class MergedLoop {
     room_ = room;
   }
 
-  // The run first..last (`count` nodes) shares the label of the node
-  // before it: spread the nodes of the smallest aligned label range around
-  // it that is sparse enough (fewer than growth_^i nodes in a range of 2^i
+  // The run first..last (`count` nodes) found no room between the labels
+  // of its neighbours (its first node shares the label of the node before
+  // it; a later one may share that of the node after it): spread the nodes
+  // of the smallest aligned label range around its first node that is
+  // sparse enough (fewer than growth_^i nodes in a range of 2^i
   // labels) evenly over that range (Bender et al., "Two simplified
   // algorithms for maintaining order in a list", 2002: O(log n) relabelled
   // nodes an insertion, amortized, while the whole range is sparse enough

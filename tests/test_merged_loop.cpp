@@ -36,10 +36,12 @@ void expectOrder(const MergedLoop& loop, const std::vector<int>& model) {
   EXPECT_EQ(node, 0);
 }
 
-// Splices a run after model[at] in both.
-void splice(MergedLoop& loop, std::vector<int>& model, size_t at, int length) {
-  const int first =
-      loop.insertRunAfter(model[at], runOf(length, static_cast<int>(at)));
+// Splices a run after model[at] in both; roomyAfter as
+// MergedLoop::linkRunAfter.
+void splice(MergedLoop& loop, std::vector<int>& model, size_t at, int length,
+            int roomyAfter = -1) {
+  const int first = loop.insertRunAfter(
+      model[at], runOf(length, static_cast<int>(at)), roomyAfter);
   std::vector<int> added(length);
   for (int k = 0; k < length; ++k) added[k] = first + k;
   model.insert(model.begin() + static_cast<std::ptrdiff_t>(at) + 1,
@@ -53,17 +55,19 @@ std::vector<int> outlineModel(const MergedLoop& loop) {
 }
 
 // `rounds` runs of seven nodes into a loop of four, each right after the
-// first node of the run before it, so every gap is cut again: seven nodes
-// share an eighth of it each time. The order is checked every
-// `checkEvery` runs and after the last.
-void nestRuns(int rounds, int checkEvery) {
+// node `after` of the run before it (0: its first), so every gap is cut
+// again: seven nodes share an eighth of it each time, or with a roomy gap
+// after node `roomyAfter` of each run (MergedLoop::linkRunAfter), the next
+// run takes that half or a fourteenth of the rest. The order is checked
+// every `checkEvery` runs and after the last.
+void nestRuns(int rounds, int checkEvery, int after = 0, int roomyAfter = -1) {
   Scratch scratch;
   MergedLoop loop(runOf(4, -1), 0, scratch);
   std::vector<int> model = outlineModel(loop);
   size_t at = 1;
   for (int round = 0; round < rounds; ++round) {
-    splice(loop, model, at, 7);
-    ++at;  // the run's first node
+    splice(loop, model, at, 7, roomyAfter);
+    at += 1 + after;  // the run's node `after`
     if (round % checkEvery == 0 || round + 1 == rounds) {
       expectOrder(loop, model);
       if (::testing::Test::HasFatalFailure()) return;
@@ -74,6 +78,19 @@ void nestRuns(int rounds, int checkEvery) {
 // 62 bits of labels last about 21 such runs before they are spread again.
 TEST(MergedLoop, RunsNestedAfterTheLastRunKeepTheOrder) {
   nestRuns(400, 1);
+}
+
+// Hole joining gives half of a spliced run's gap to the gap after one of
+// its nodes. Runs nested into that half halve it each time (about 62 runs
+// before the labels are spread again); runs nested after another node
+// take a fourteenth of the rest (about 15).
+TEST(MergedLoop, RunsNestedIntoTheRoomyGapKeepTheOrder) {
+  nestRuns(400, 1, /*after=*/4, /*roomyAfter=*/4);
+}
+TEST(MergedLoop, RunsNestedBesideTheRoomyGapKeepTheOrder) {
+  nestRuns(400, 1, /*after=*/0, /*roomyAfter=*/4);
+  if (HasFatalFailure()) return;
+  nestRuns(400, 1, /*after=*/6, /*roomyAfter=*/5);
 }
 
 // Made with room for its 4 outline nodes only, the loop grows far past
@@ -97,8 +114,10 @@ TEST(MergedLoop, RunsAppendedAtTheEndKeepTheOrder) {
 }
 
 // Runs of 1 to 9 nodes after random nodes, most of them near the last
-// run, as the joins of many holes in one outline are.
-TEST(MergedLoop, RandomSplicesKeepTheOrder) {
+// run, as the joins of many holes in one outline are; with `roomy`, each
+// run gives half its gap to the gap after a random one of its nodes but
+// the last.
+void randomSplices(bool roomy) {
   std::mt19937 random(20261203);
   Scratch scratch;
   MergedLoop loop(runOf(5, -1), 0, scratch);
@@ -110,13 +129,23 @@ TEST(MergedLoop, RandomSplicesKeepTheOrder) {
     const size_t at = near ? std::min(model.size() - 1, last + random() % span)
                            : random() % model.size();
     const int length = 1 + static_cast<int>(random() % 9);
-    splice(loop, model, at, length);
+    const int roomyAfter =
+        roomy && length > 1 ? static_cast<int>(random() % (length - 1)) : -1;
+    splice(loop, model, at, length, roomyAfter);
     last = at + 1;
     if (round % 50 == 0 || round == 2999) {
       expectOrder(loop, model);
-      if (HasFatalFailure()) return;
+      if (::testing::Test::HasFatalFailure()) return;
     }
   }
+}
+
+TEST(MergedLoop, RandomSplicesKeepTheOrder) {
+  randomSplices(false);
+}
+
+TEST(MergedLoop, RandomSplicesWithRoomyGapsKeepTheOrder) {
+  randomSplices(true);
 }
 
 // toLoop reads the vertices round from node 0, the runs in place.
