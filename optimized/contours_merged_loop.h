@@ -126,7 +126,7 @@ class MergedLoop {
     const uint64_t roomy = (high - low) - (gaps - 1) * step;
     uint64_t label = low;
     for (int k = 0; k < count; ++k) {
-      label += k == roomyAfter + 1 && roomyAfter >= 0 ? roomy : step;
+      label += roomyAfter >= 0 && k == roomyAfter + 1 ? roomy : step;
       nodes_[first + k] = {k == 0 ? node : first + k - 1,
                            k + 1 == count ? after : first + k + 1, label};
     }
