@@ -553,7 +553,8 @@ class Joiner {
         grid_(box, totalVertices(outline, holes)),
         loop_(outline, std::move(holes), scratch),
         vertices_(grid_, loop_.nodeCount(), scratch),
-        edges_(grid_, box, loop_, scratch) {
+        edges_(grid_, box, loop_, scratch),
+        roomy_(static_cast<size_t>(loop_.nodeCount())) {
     const std::span<const ContourVertex> first = loop_.outline();
     for (int node = 0; node < static_cast<int>(first.size()); ++node) {
       vertices_.add(node, loop_.at(node));
@@ -638,8 +639,12 @@ class Joiner {
     // earlier hole's last vertex (98% of pillars' splices), so a chain of
     // holes halves that gap at each splice, where sharing evenly cut it to
     // a seventh (pillars-128's respreadings 391 -> 73, its contours 5%
-    // faster, pillars-256's 6%).
-    loop_.linkRunAfter(q, first, size + 2, size - 1);
+    // faster, pillars-256's 6%). A hole spliced after such a vertex is a
+    // link of a chain, and leaves all but a sliver of its gap to the next
+    // (pillars-512's respreadings 3,403 -> 56, rooms-256's 4 -> 10; where
+    // every hole did so, rooms-256's went to 74, its contours 2% slower).
+    loop_.linkRunAfter(q, first, size + 2, size - 1, roomy_[q]);
+    roomy_[first + size - 1] = true;
     for (int node = first; node < first + size + 2; ++node) {
       vertices_.add(node, loop_.at(node));
     }
@@ -654,6 +659,9 @@ class Joiner {
   EdgeIndex<Coord> edges_;
   // NearestFirst's lists, kept from hole to hole.
   mutable NearestFirst::Lists lists_;
+  // By node: whether it is a spliced hole's node after which later holes
+  // are expected (splice).
+  std::vector<bool> roomy_;
 };
 
 // Whether a joining's arrays come from the caller's scratch: those of a

@@ -99,31 +99,42 @@ class MergedLoop {
   }
 
   // New nodes for `run`, in order, right after `node` in the loop; returns
-  // the first (the others follow it in nodes_). roomyAfter: as
+  // the first (the others follow it in nodes_). roomyAfter and chain: as
   // linkRunAfter.
-  int insertRunAfter(int node, const Loop& run, int roomyAfter = -1) {
+  int insertRunAfter(int node, const Loop& run, int roomyAfter = -1,
+                     bool chain = false) {
     if (run.size() > room_ - size_) grow(2 * (size_ + run.size()));
     const int first = nodeCount();
     std::copy(run.begin(), run.end(), vertices_.data() + size_);
     size_ += run.size();
-    linkRunAfter(node, first, static_cast<int>(run.size()), roomyAfter);
+    linkRunAfter(node, first, static_cast<int>(run.size()), roomyAfter, chain);
     return first;
   }
 
   // Links nodes first..first + count - 1, which hold their vertices, in
   // that order right after `node`. The run shares the gap after `node`:
   // evenly (a hole's vertices taken one at a time would halve it at
-  // each), or, with `roomyAfter` (0 <= roomyAfter < count - 1), half of it
-  // to the gap after the run's node roomyAfter, where the caller expects
-  // the next runs, and the other half evenly to the rest.
-  void linkRunAfter(int node, int first, int count, int roomyAfter = -1) {
+  // each), or, with `roomyAfter` (0 <= roomyAfter < count - 1), the gap
+  // after the run's node roomyAfter, where the caller expects the next
+  // runs, takes half of it, or all but a 2^-kChainShift share where the
+  // caller expects a chain of runs, each after the one before (so that a
+  // chain of n runs takes n * 2^-kChainShift of the gap's bits, where
+  // halving took n); the rest is shared evenly.
+  void linkRunAfter(int node, int first, int count, int roomyAfter = -1,
+                    bool chain = false) {
     const int after = nodes_[node].next;
     const uint64_t low = nodes_[node].label;
     const uint64_t high = after == 0 ? kLabelEnd : nodes_[after].label;
     const auto gaps = static_cast<uint64_t>(count + 1);
-    const uint64_t step =
-        roomyAfter < 0 ? (high - low) / gaps : (high - low) / (2 * count);
-    const uint64_t roomy = (high - low) - (gaps - 1) * step;
+    const uint64_t gap = high - low;
+    uint64_t step = 0;
+    if (roomyAfter < 0) {
+      step = gap / gaps;
+    } else {
+      if (chain) step = (gap >> kChainShift) / static_cast<uint64_t>(count);
+      if (step == 0) step = gap / (2 * static_cast<uint64_t>(count));
+    }
+    const uint64_t roomy = gap - (gaps - 1) * step;
     uint64_t label = low;
     for (int k = 0; k < count; ++k) {
       label += roomyAfter >= 0 && k == roomyAfter + 1 ? roomy : step;
@@ -166,6 +177,10 @@ class MergedLoop {
   // pillars8-512 7-8% faster than at T = 1.4, pillars-512 4%, interleaved
   // minima; at T = 1.85 pillars-512 took 40% longer).
   static constexpr double kLeastGrowth = 2.0 / 1.75;
+  // A chain's runs leave all but 1/256 of the gap to the next: pillars-512's
+  // respreadings walk 6,497 nodes in all (at 1/16, 214,197, one of them
+  // 207,700; at 1/4096 as at 1/256, but rooms-256's 15 where 10).
+  static constexpr int kChainShift = 8;
 
   // The outline's nodes (the first ones) linked round and labelled evenly,
   // with the growth bound set for `room` nodes.

@@ -36,12 +36,12 @@ void expectOrder(const MergedLoop& loop, const std::vector<int>& model) {
   EXPECT_EQ(node, 0);
 }
 
-// Splices a run after model[at] in both; roomyAfter as
+// Splices a run after model[at] in both; roomyAfter and chain as
 // MergedLoop::linkRunAfter.
 void splice(MergedLoop& loop, std::vector<int>& model, size_t at, int length,
-            int roomyAfter = -1) {
+            int roomyAfter = -1, bool chain = false) {
   const int first = loop.insertRunAfter(
-      model[at], runOf(length, static_cast<int>(at)), roomyAfter);
+      model[at], runOf(length, static_cast<int>(at)), roomyAfter, chain);
   std::vector<int> added(length);
   for (int k = 0; k < length; ++k) added[k] = first + k;
   model.insert(model.begin() + static_cast<std::ptrdiff_t>(at) + 1,
@@ -58,15 +58,17 @@ std::vector<int> outlineModel(const MergedLoop& loop) {
 // node `after` of the run before it (0: its first), so every gap is cut
 // again: seven nodes share an eighth of it each time, or with a roomy gap
 // after node `roomyAfter` of each run (MergedLoop::linkRunAfter), the next
-// run takes that half or a fourteenth of the rest. The order is checked
-// every `checkEvery` runs and after the last.
-void nestRuns(int rounds, int checkEvery, int after = 0, int roomyAfter = -1) {
+// run takes that half or a fourteenth of the rest (with `chain`, all but
+// 1/256 of it or a seventh of the rest). The order is checked every
+// `checkEvery` runs and after the last.
+void nestRuns(int rounds, int checkEvery, int after = 0, int roomyAfter = -1,
+              bool chain = false) {
   Scratch scratch;
   MergedLoop loop(runOf(4, -1), 0, scratch);
   std::vector<int> model = outlineModel(loop);
   size_t at = 1;
   for (int round = 0; round < rounds; ++round) {
-    splice(loop, model, at, 7, roomyAfter);
+    splice(loop, model, at, 7, roomyAfter, chain);
     at += 1 + after;  // the run's node `after`
     if (round % checkEvery == 0 || round + 1 == rounds) {
       expectOrder(loop, model);
@@ -93,6 +95,46 @@ TEST(MergedLoop, RunsNestedBesideTheRoomyGapKeepTheOrder) {
   nestRuns(400, 1, /*after=*/6, /*roomyAfter=*/5);
 }
 
+// A chain of runs, each after the roomy node of the one before, as pillars'
+// holes are joined: each takes a 2^-8 share of the roomy gap, so about
+// 1,500 of them go before the labels are spread; nested beside the roomy
+// gap, each takes a seventh of 1/256 of it (about 5 runs).
+TEST(MergedLoop, RunsChainedIntoTheRoomyGapKeepTheOrder) {
+  nestRuns(4000, 20, /*after=*/4, /*roomyAfter=*/4, /*chain=*/true);
+}
+TEST(MergedLoop, RunsNestedBesideAChainsRoomyGapKeepTheOrder) {
+  nestRuns(400, 1, /*after=*/0, /*roomyAfter=*/4, /*chain=*/true);
+  if (HasFatalFailure()) return;
+  nestRuns(400, 1, /*after=*/6, /*roomyAfter=*/5, /*chain=*/true);
+}
+
+// The roomy gap's share, drawn on the labels of a run of 7 after node 1 of
+// an outline of 4 (gap G = 2^60 between nodes 1 and 2):
+//
+//   node 1  r0  r1  r2  r3  r4 ........ r5  r6  node 2
+//          |s  |s  |s  |s  |s  | roomy  |s  |s  |
+//
+// Without a chain, s = G / 14 and the roomy gap after r4 takes the other
+// half; with one, s = (G / 256) / 7 and the roomy gap all but 7 s.
+TEST(MergedLoop, AChainedRunLeavesAllButASliverToTheRoomyGap) {
+  for (const bool chain : {false, true}) {
+    Scratch scratch;
+    MergedLoop loop(runOf(4, -1), 0, scratch);
+    const uint64_t gap = loop.label(2) - loop.label(1);
+    ASSERT_EQ(gap, uint64_t{1} << 60);
+    const int first = loop.insertRunAfter(1, runOf(7, 1), 4, chain);
+    const uint64_t s = chain ? (gap / 256) / 7 : gap / 14;
+    for (int k = 0; k < 7; ++k) {
+      const uint64_t before =
+          k == 0 ? loop.label(1) : loop.label(first + k - 1);
+      const uint64_t expected = k == 5 ? gap - 7 * s : s;
+      EXPECT_EQ(loop.label(first + k) - before, expected)
+          << "chain " << chain << ", run node " << k;
+    }
+    EXPECT_EQ(loop.label(2) - loop.label(first + 6), s) << "chain " << chain;
+  }
+}
+
 // Made with room for its 4 outline nodes only, the loop grows far past
 // them: the labels' density bound then holds for no range short of all
 // 2^62 labels (past about 3,900 nodes), and the whole range is spread.
@@ -116,8 +158,9 @@ TEST(MergedLoop, RunsAppendedAtTheEndKeepTheOrder) {
 // Runs of 1 to 9 nodes after random nodes, most of them near the last
 // run, as the joins of many holes in one outline are; with `roomy`, each
 // run gives half its gap to the gap after a random one of its nodes but
-// the last.
-void randomSplices(bool roomy) {
+// the last, and with `chain` that gap takes all but 1/256 of the run's
+// gap at random.
+void randomSplices(bool roomy, bool chain = false) {
   std::mt19937 random(20261203);
   Scratch scratch;
   MergedLoop loop(runOf(5, -1), 0, scratch);
@@ -131,7 +174,7 @@ void randomSplices(bool roomy) {
     const int length = 1 + static_cast<int>(random() % 9);
     const int roomyAfter =
         roomy && length > 1 ? static_cast<int>(random() % (length - 1)) : -1;
-    splice(loop, model, at, length, roomyAfter);
+    splice(loop, model, at, length, roomyAfter, chain && random() % 2 == 0);
     last = at + 1;
     if (round % 50 == 0 || round == 2999) {
       expectOrder(loop, model);
@@ -146,6 +189,10 @@ TEST(MergedLoop, RandomSplicesKeepTheOrder) {
 
 TEST(MergedLoop, RandomSplicesWithRoomyGapsKeepTheOrder) {
   randomSplices(true);
+}
+
+TEST(MergedLoop, RandomSplicesWithChainedRoomyGapsKeepTheOrder) {
+  randomSplices(true, true);
 }
 
 // toLoop reads the vertices round from node 0, the runs in place.
