@@ -188,5 +188,48 @@ TEST(HoleBridges, UnitSidesThatMeetDoNotCrossOnBoth) {
   EXPECT_FALSE(joined.properCrossing);
 }
 
+// Two candidates tied at the grid's reach. Region 1 lies inside the
+// outline A O C B E F, starting at A; the hole is the cell (8, 4), its
+// leftmost vertex p (8, 4). Four characters a unit along x:
+//
+//   z 9  F . . . . . . . . . . . . . . . . . . . . . . . E
+//     8    .                                             .
+//     7      .                                           .
+//     6          .                                       .
+//     5            .                     + - +           .
+//     4              A . . . . . . . . . p - +           .
+//     3          .                             .         .
+//     2        .                                   .     .
+//     1      .                                           B
+//     0  O . . . . . . . . . . . . . . . . . . . . . . . C
+//    x   0   1   2   3   4   5   6   7   8   9   10  11  12
+//
+// A (3, 4) and B (12, 1) are both 25 from p (25 + 0, 16 + 9); every other
+// vertex is further (C 32). Both bridges pass: A's cone is reflex and opens
+// east, B lies on the straight side C E and p to its west, p's cone is all
+// but the cell, and neither segment comes near another edge. The tie goes
+// to the lower index in the loop, A (0 against 3).
+// The optimized joining's grid has buckets 4 wide here (13 x 10 positions,
+// 10 vertices: 13 a bucket, rounded up to a power of two), and looks first
+// in p's bucket (x 8-11, z 4-7) and the eight around it, which hold B but
+// not A: a node found there is final only when nearer than side + 1 = 5.
+// B, at exactly 5, is not, and the wider search finds A.
+TEST(HoleBridges, ATieAtTheGridsReachGoesByIndexOnBoth) {
+  const Loop outline{P(3, 4, -1),  P(0, 0, -1),  P(12, 0, -1),
+                     P(12, 1, -1), P(12, 9, -1), P(0, 9, -1)};
+  const Loop hole{P(9, 4, 0), P(8, 4, 0), P(8, 5, 0), P(9, 5, 0)};
+  const Loop expected{P(3, 4, 1),   P(8, 4, 0),   P(8, 5, 0),   P(9, 5, 0),
+                      P(9, 4, 0),   P(8, 4, 1),   P(3, 4, -1),  P(0, 0, -1),
+                      P(12, 0, -1), P(12, 1, -1), P(12, 9, -1), P(0, 9, -1)};
+  int dropped = 0;
+  EXPECT_EQ(ref::joinHoles(outline, {hole}, 1, dropped), expected);
+  EXPECT_EQ(dropped, 0);
+  const opt::contours::JoinResult joined =
+      opt::contours::joinHoles(outline, {hole}, 1, /*checkCrossing=*/true);
+  EXPECT_EQ(joined.loop, expected);
+  EXPECT_EQ(joined.joined, 1);
+  EXPECT_FALSE(joined.properCrossing);
+}
+
 }  // namespace
 }  // namespace regcon
