@@ -231,5 +231,52 @@ TEST(HoleBridges, ATieAtTheGridsReachGoesByIndexOnBoth) {
   EXPECT_FALSE(joined.properCrossing);
 }
 
+// Two candidates tied in neighbouring buckets. Region 1 lies inside the
+// outline, which starts at A (8, 3), runs round the 14 x 10 box
+// anticlockwise and comes back to A by the one diagonal side, from B
+// (7, 4); the hole is the cell (8, 4), its leftmost vertex p (8, 4). Four
+// characters a unit along x:
+//
+//   z10  + . . . . . . . . . . . . . . . . . . . . . . . . . . . +
+//     9  .                                                       .
+//     8  .                                                       .
+//     7  .                                                       .
+//     6  .                                                       .
+//     5  .                               + - +                   .
+//     4  + . . . . . . . . . . . . . B   p - +                   .
+//     3                                  A                       .
+//     2                                  .                       .
+//     1                                  .                       .
+//     0                                  + . . . . . . . . . . . +
+//    x   0   1   2   3   4   5   6   7   8   9   10  11  12  13  14
+//
+// A and B are both 1 from p; every other vertex is further (A's neighbour
+// (8, 0) 16). Both bridges pass: A's cone is reflex and holds p (left of
+// B A), B's is reflex and p is left of B A, p's cone is all but the cell,
+// and each bridge has only its own ends' edges near it. The tie goes to
+// the lower index, A (0 against 6).
+// The optimized joining's grid has buckets 4 wide from (0, 0) (15 x 11
+// positions, 11 vertices: 15 a bucket, rounded up to a power of two): p is
+// a bucket's corner, B lies in the bucket west of p's and A in the one
+// south, which is no further from p than B. Read after B's, it must still
+// be read, and its A wins the tie.
+TEST(HoleBridges, ATieAcrossNeighbouringBucketsGoesByIndexOnBoth) {
+  const Loop outline{P(8, 3, -1),  P(8, 0, -1), P(14, 0, -1), P(14, 10, -1),
+                     P(0, 10, -1), P(0, 4, -1), P(7, 4, -1)};
+  const Loop hole{P(9, 4, 0), P(8, 4, 0), P(8, 5, 0), P(9, 5, 0)};
+  const Loop expected{P(8, 3, 1),   P(8, 4, 0),    P(8, 5, 0),   P(9, 5, 0),
+                      P(9, 4, 0),   P(8, 4, 1),    P(8, 3, -1),  P(8, 0, -1),
+                      P(14, 0, -1), P(14, 10, -1), P(0, 10, -1), P(0, 4, -1),
+                      P(7, 4, -1)};
+  int dropped = 0;
+  EXPECT_EQ(ref::joinHoles(outline, {hole}, 1, dropped), expected);
+  EXPECT_EQ(dropped, 0);
+  const opt::contours::JoinResult joined =
+      opt::contours::joinHoles(outline, {hole}, 1, /*checkCrossing=*/true);
+  EXPECT_EQ(joined.loop, expected);
+  EXPECT_EQ(joined.joined, 1);
+  EXPECT_FALSE(joined.properCrossing);
+}
+
 }  // namespace
 }  // namespace regcon
