@@ -188,6 +188,20 @@ TEST(HoleBridges, UnitSidesThatMeetDoNotCrossOnBoth) {
   EXPECT_FALSE(joined.properCrossing);
 }
 
+// One hole into `outline` (region 1) on both implementations: joined as
+// `expected`, nothing dropped, nothing crossing.
+void expectOneHoleJoinedAs(const Loop& outline, const Loop& hole,
+                           const Loop& expected) {
+  int dropped = 0;
+  EXPECT_EQ(ref::joinHoles(outline, {hole}, 1, dropped), expected);
+  EXPECT_EQ(dropped, 0);
+  const opt::contours::JoinResult joined =
+      opt::contours::joinHoles(outline, {hole}, 1, /*checkCrossing=*/true);
+  EXPECT_EQ(joined.loop, expected);
+  EXPECT_EQ(joined.joined, 1);
+  EXPECT_FALSE(joined.properCrossing);
+}
+
 // Two candidates tied at the grid's reach. Region 1 lies inside the
 // outline A O C B E F, starting at A; the hole is the cell (8, 4), its
 // leftmost vertex p (8, 4). Four characters a unit along x:
@@ -221,14 +235,7 @@ TEST(HoleBridges, ATieAtTheGridsReachGoesByIndexOnBoth) {
   const Loop expected{P(3, 4, 1),   P(8, 4, 0),   P(8, 5, 0),   P(9, 5, 0),
                       P(9, 4, 0),   P(8, 4, 1),   P(3, 4, -1),  P(0, 0, -1),
                       P(12, 0, -1), P(12, 1, -1), P(12, 9, -1), P(0, 9, -1)};
-  int dropped = 0;
-  EXPECT_EQ(ref::joinHoles(outline, {hole}, 1, dropped), expected);
-  EXPECT_EQ(dropped, 0);
-  const opt::contours::JoinResult joined =
-      opt::contours::joinHoles(outline, {hole}, 1, /*checkCrossing=*/true);
-  EXPECT_EQ(joined.loop, expected);
-  EXPECT_EQ(joined.joined, 1);
-  EXPECT_FALSE(joined.properCrossing);
+  expectOneHoleJoinedAs(outline, hole, expected);
 }
 
 // Two candidates tied in neighbouring buckets. Region 1 lies inside the
@@ -268,14 +275,7 @@ TEST(HoleBridges, ATieAcrossNeighbouringBucketsGoesByIndexOnBoth) {
                       P(9, 4, 0),   P(8, 4, 1),    P(8, 3, -1),  P(8, 0, -1),
                       P(14, 0, -1), P(14, 10, -1), P(0, 10, -1), P(0, 4, -1),
                       P(7, 4, -1)};
-  int dropped = 0;
-  EXPECT_EQ(ref::joinHoles(outline, {hole}, 1, dropped), expected);
-  EXPECT_EQ(dropped, 0);
-  const opt::contours::JoinResult joined =
-      opt::contours::joinHoles(outline, {hole}, 1, /*checkCrossing=*/true);
-  EXPECT_EQ(joined.loop, expected);
-  EXPECT_EQ(joined.joined, 1);
-  EXPECT_FALSE(joined.properCrossing);
+  expectOneHoleJoinedAs(outline, hole, expected);
 }
 
 }  // namespace
