@@ -117,9 +117,9 @@ class MergedLoop {
   // each), or, with `roomyAfter` (0 <= roomyAfter < count - 1), the gap
   // after the run's node roomyAfter, where the caller expects the next
   // runs, takes half of it, or all but a 2^-kChainShift share where the
-  // caller expects a chain of runs, each after the one before (so that a
-  // chain of n runs takes n * 2^-kChainShift of the gap's bits, where
-  // halving took n); the rest is shared evenly.
+  // caller expects a chain of runs, each after the one before (the gap
+  // then halves about every 177 runs of the chain, where it halved at
+  // each); the rest is shared evenly.
   void linkRunAfter(int node, int first, int count, int roomyAfter = -1,
                     bool chain = false) {
     const int after = nodes_[node].next;
