@@ -96,11 +96,12 @@ TEST(MergedLoop, RunsNestedBesideTheRoomyGapKeepTheOrder) {
 }
 
 // A chain of runs, each after the roomy node of the one before, as pillars'
-// holes are joined: each takes a 2^-8 share of the roomy gap, so about
-// 1,500 of them go before the labels are spread; nested beside the roomy
-// gap, each takes a seventh of 1/256 of it (about 5 runs).
+// holes are joined: each takes a 2^-8 share of the roomy gap, so 8,860 of
+// them go before a share rounds to 0 and the gap is halved (8 more runs)
+// and then spread; nested beside the roomy gap, each takes a seventh of
+// 1/256 of it (about 5 runs).
 TEST(MergedLoop, RunsChainedIntoTheRoomyGapKeepTheOrder) {
-  nestRuns(4000, 20, /*after=*/4, /*roomyAfter=*/4, /*chain=*/true);
+  nestRuns(20000, 500, /*after=*/4, /*roomyAfter=*/4, /*chain=*/true);
 }
 TEST(MergedLoop, RunsNestedBesideAChainsRoomyGapKeepTheOrder) {
   nestRuns(400, 1, /*after=*/0, /*roomyAfter=*/4, /*chain=*/true);
