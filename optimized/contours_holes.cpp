@@ -298,6 +298,12 @@ class EdgeIndex {
   std::deque<Bridge> bridges_;
 };
 
+// What bridge candidates are ordered by (readings R11), taken in 64 bits.
+int64_t squaredDistance(const ContourVertex& a, const ContourVertex& b) {
+  const int64_t dx = int64_t{a.x} - b.x, dz = int64_t{a.z} - b.z;
+  return dx * dx + dz * dz;
+}
+
 // The merged loop's nodes, bucketed by position; each bucket a list threaded
 // through the nodes (as in EdgeIndex).
 class VertexIndex {
@@ -423,9 +429,7 @@ class NearestFirst {
 
   void readBucket(int64_t bucket) {
     vertices_.forEachIn(bucket, [&](int node) {
-      const ContourVertex& q = loop_.at(node);
-      const int64_t dx = q.x - p_.x, dz = q.z - p_.z;
-      pending_.emplace_back(dx * dx + dz * dz, node);
+      pending_.emplace_back(squaredDistance(loop_.at(node), p_), node);
       std::push_heap(pending_.begin(), pending_.end(), std::greater<>());
     });
   }
@@ -653,9 +657,7 @@ class Joiner {
         continue;
       }
       vertices_.forEachIn(grid_.bucket(c, r), [&](int node) {
-        const ContourVertex& q = loop_.at(node);
-        const int64_t dx = q.x - p.x, dz = q.z - p.z;
-        const int64_t d = dx * dx + dz * dz;
+        const int64_t d = squaredDistance(loop_.at(node), p);
         if (d < best || (d == best && nearest >= 0 &&
                          loop_.label(node) < loop_.label(nearest))) {
           best = d;
