@@ -22,8 +22,9 @@ time (CPU time, the process's, beside it). ns/span and the ratio to Recast
 use that time. The ratio's Recast time is the median of the Recast runs
 paired with the row's own (counter `recast_paired_ms`: each optimized run
 follows one, same input and stage), else of Recast's own row in the run.
-Peak bytes are the counter `peak_bytes` of the last repetition (an untimed
-call each repetition makes, counted by bench/alloc_count.cpp).
+Peak bytes are the counter `peak_bytes` of the last repetition (every
+repetition of a row carries the value of one untimed call the row makes
+before its first timed run, counted by bench/alloc_count.cpp).
 """
 import csv
 import json
