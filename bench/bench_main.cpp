@@ -343,7 +343,7 @@ double timedMs(const Step& step) {
 // call without a kept scratch frees its arrays, glibc then trims the heap,
 // and the kept-scratch call after it page-faults on memory an engine
 // calling tile after tile would have kept (pillars-256's whole stage
-// 9.1 -> 11.5 ms, 230-350 faults a call, in a driver).
+// 8.6-9.0 -> 9.0-10.0 ms, 230-350 faults a call, interleaved in a driver).
 int64_t peakOfRow(const Row& row) {
   static std::map<const Row*, int64_t> peaks;
   auto known = peaks.find(&row);
