@@ -339,6 +339,16 @@ double timedMs(const Step& step) {
          static_cast<double>(end.tv_nsec - start.tv_nsec) * 1e-6;
 }
 
+// make(row), worked out at the row's first repetition and kept for the
+// others.
+template <class T>
+const T& onceARow(std::map<const Row*, T>& known, const Row& row,
+                  T (*make)(const Row&)) {
+  auto found = known.find(&row);
+  if (found == known.end()) found = known.emplace(&row, make(row)).first;
+  return found->second;
+}
+
 // The row's peak heap, measured once, before its first timed run: the
 // call without a kept scratch frees its arrays, glibc then trims the heap,
 // and the kept-scratch call after it page-faults on memory an engine
@@ -346,10 +356,7 @@ double timedMs(const Step& step) {
 // 8.6-9.0 -> 9.0-10.0 ms, 230-350 faults a call, interleaved in a driver).
 int64_t peakOfRow(const Row& row) {
   static std::map<const Row*, int64_t> peaks;
-  auto known = peaks.find(&row);
-  if (known == peaks.end())
-    known = peaks.emplace(&row, peakOfOneCall(row)).first;
-  return known->second;
+  return onceARow(peaks, row, peakOfOneCall);
 }
 
 // The row's peak heap (counter `peak_bytes`, untimed, once a row), the
@@ -383,14 +390,10 @@ void timeRow(benchmark::State& state, const Row& row, int64_t referenceUpTo) {
     }
     if (paired) state.counters["recast_paired_ms"] = pairedMs;
     std::string note = step.note;
-    // Once a row.
     static std::map<const Row*, std::string> outputs;
-    auto known = outputs.find(&row);
-    if (known == outputs.end()) {
-      known = outputs.emplace(&row, outputNote(row)).first;
-    }
-    if (!known->second.empty()) {
-      note += (note.empty() ? "" : "; ") + known->second;
+    const std::string& output = onceARow(outputs, row, outputNote);
+    if (!output.empty()) {
+      note += (note.empty() ? "" : "; ") + output;
     }
     if (!note.empty()) state.SetLabel(note);
   } catch (const std::exception& e) {
