@@ -399,9 +399,11 @@ unsigned unitSquareKept(const View& raw, const Pass& pass,
 
 // Fewer than three kept corners are no loop (R10): the retry at MaxError 0
 // keeps all four, which is always valid; three or four corners of a square
-// keep its orientation and cannot cross.
+// keep its orientation and cannot cross. Its area follows from the raw
+// loop's (+-2): the square's, or three corners' half of it.
 template <class View>
-SimplifiedLoop simplifyUnitSquare(const View& raw, const Settings& settings,
+SimplifiedLoop simplifyUnitSquare(const View& raw, int64_t rawArea2,
+                                  const Settings& settings,
                                   const BorderRules& rules) {
   const bool straight = settings.straightRegionBorders && settings.maxError > 0;
   unsigned kept = unitSquareKept(
@@ -412,7 +414,7 @@ SimplifiedLoop simplifyUnitSquare(const View& raw, const Settings& settings,
   for (int i = 0, run = 0; i < 4; ++i) {
     if (kept >> i & 1) loop.push_back(raw.vertexOnward(i, run));
   }
-  const int64_t area2 = signedArea2(loop);
+  const int64_t area2 = loop.size() == 4 ? rawArea2 : rawArea2 / 2;
   return {std::move(loop), false, area2};
 }
 
@@ -423,7 +425,7 @@ SimplifiedLoop simplifyLoop(const RawLoop& raw, int64_t rawArea2,
                             const BorderRules& rules) {
   return withView(raw, [&](const auto& view) {
     if (isUnitSquare(view, rawArea2))
-      return simplifyUnitSquare(view, settings, rules);
+      return simplifyUnitSquare(view, rawArea2, settings, rules);
     return simplifyView(view, rawArea2, settings, rules);
   });
 }
