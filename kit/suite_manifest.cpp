@@ -8,6 +8,7 @@
 #include <set>
 
 #include "core/types.h"
+#include "kit/file_names.h"
 
 namespace regcon::kit {
 namespace {
@@ -116,6 +117,9 @@ class ManifestReader {
     return id;
   }
 
+  // A regular file inside the suite folder, also once symlinks are
+  // followed: a downloaded suite must not make regcon read, and hand the
+  // command, a file of the runner's own (a key, a password file).
   std::string file(const json& entry, const std::string& key,
                    const std::string& where) {
     const fs::path path = fs::absolute(fs::path(dir_) / text(entry, key, where))
@@ -124,6 +128,8 @@ class ManifestReader {
     if (!fs::is_regular_file(path, error)) {
       fail(at(where, key), path.string() + " is not a file");
     }
+    const std::string refusal = insideFolderRefusal(dir_, path.string());
+    if (!refusal.empty()) fail(at(where, key), path.string() + ": " + refusal);
     return path.string();
   }
 

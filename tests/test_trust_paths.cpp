@@ -303,6 +303,38 @@ TEST_F(TrustPaths, ExportCopiesNoFileFromOutsideTheSuite) {
   EXPECT_FALSE(fs::exists(path("export/manifest.json")));
 }
 
+// A downloaded suite names files the runner reads and hands the command:
+// one outside the suite (through a symlink planted in it, a path that
+// climbs out, or an absolute path) would hand over a file of the runner's
+// own. The suite is refused before the command runs.
+TEST_F(TrustPaths, SuiteRunsNoCaseFileFromOutsideTheSuite) {
+  const fs::path suite = hostileSuite({kCaseId});
+  const fs::path chf = suite / "cases/hole-7x7.chf.json";
+  fs::rename(chf, path("outside.chf.json"));
+  fs::create_symlink(path("outside.chf.json"), chf);
+  const std::string command = shellQuote(markerPort());
+  CliRun r = regcon("suite " + command + " --suite " + q(suite));
+  EXPECT_EQ(r.exitCode, 2) << r.out << r.err;
+  EXPECT_NE(r.err.find("manifest.json: cases[0].chf: " + chf.string() +
+                       ": a symbolic link leads out of the folder"),
+            std::string::npos)
+      << r.err;
+  EXPECT_FALSE(fs::exists(marker())) << "the port ran";
+  fs::remove(chf);
+  json manifest = json::parse(readText(suite / "manifest.json"));
+  for (const std::string& named : {std::string("../outside.chf.json"),
+                                   path("outside.chf.json").string()}) {
+    manifest["cases"][0]["chf"] = named;
+    writeText(suite / "manifest.json", manifest.dump());
+    r = regcon("suite " + command + " --suite " + q(suite));
+    EXPECT_EQ(r.exitCode, 2) << named << r.out << r.err;
+    EXPECT_NE(r.err.find("outside.chf.json: lies outside the folder"),
+              std::string::npos)
+        << named << r.err;
+    EXPECT_FALSE(fs::exists(marker())) << named << ": the port ran";
+  }
+}
+
 TEST_F(TrustPaths, ExportOfAFifoCaseFileFailsAtOnce) {
   const fs::path suite = hostileSuite({kCaseId});
   const fs::path settings = suite / "cases/hole-7x7.settings.json";
