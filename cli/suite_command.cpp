@@ -76,14 +76,21 @@ void addExportCommand(CLI::App& suite, int& exitCode) {
                    "the suite folder to export (default: conformance "
                    "of the checkout the regcon binary was built in)")
       ->type_name("DIR");
-  command->callback([suiteDir, outputDir, &exitCode] {
+  auto implName = std::make_shared<std::string>("optimized");
+  addComparedImplementation(*command, *implName);
+  command->get_option("--impl")->description(
+      "what computes each case's result: optimized gives the reference's "
+      "bytes in near-linear time on every shape of `regcon gen`; "
+      "reference asks the reference itself, quadratic in a region's holes; "
+      "either result must have the manifest's hashes");
+  command->callback([suiteDir, outputDir, implName, &exitCode] {
     if (suiteDir->empty()) *suiteDir = defaultSuiteDir();
     if (suiteDir->empty()) {
       throw InputError(
           "suite export: no conformance suite found above this binary; "
           "give --suite DIR");
     }
-    std::cout << exportSuite(*suiteDir, *outputDir) << "\n";
+    std::cout << exportSuite(*suiteDir, *outputDir, *implName) << "\n";
     exitCode = 0;
   });
 }
@@ -187,6 +194,13 @@ void addSuiteCommand(CLI::App& app, int& exitCode) {
       ->add_option("--shrink-cases", options->shrinkCases,
                    "most failing cases shrunk (the first in manifest order)")
       ->capture_default_str();
+  addComparedImplementation(*command, options->implName);
+  command->get_option("--impl")->description(
+      "what computes the reference's result where the suite needs more than "
+      "its hashes (differences, probes, pictures, shrinking): optimized "
+      "gives the reference's bytes in near-linear time on every shape of "
+      "`regcon gen`, so no case of a suite makes those steps take hours; "
+      "reference asks the reference itself, quadratic in a region's holes");
   command->callback([command, options, filters, &exitCode] {
     if (!command->get_subcommands().empty()) return;  // `suite export` …
     if (options->command.empty()) {

@@ -30,8 +30,11 @@ struct ProbeResult {
 };
 
 // Probes a case on which the command fails, in at most `maxRuns` runs.
+// `implName` computes the reference's partition and raw loops the variants
+// are made from (the optimized implementation gives the same bytes).
 ProbeResult probeFailure(const Heightfield& hf, const Settings& settings,
-                         const FailsOn& fails, int maxRuns = 40);
+                         const FailsOn& fails, int maxRuns = 40,
+                         const std::string& implName = "reference");
 
 // Probes a difference the classifier already blamed on `blamed` (kit/blame.h):
 // a §5.1 or §5.2 blame is kept only when the command agrees once that step
@@ -40,7 +43,8 @@ ProbeResult probeFailure(const Heightfield& hf, const Settings& settings,
 // several pieces, some piece fails alone. Returns the blame to report.
 ProbeResult probeBlame(const Heightfield& hf, const Settings& settings,
                        const Blame& blamed, const FailsOn& fails,
-                       int maxRuns = 40);
+                       int maxRuns = 40,
+                       const std::string& implName = "reference");
 
 // Whether probeBlame may change `blamed`.
 bool probeMayRefine(const Blame& blamed);

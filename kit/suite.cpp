@@ -37,11 +37,12 @@ ProcessLimits limitsOf(const SuiteOptions& options) {
   return checkedLimits("suite", options.timeoutSeconds, options.maxOutputMb);
 }
 
-// The reference's run of a suite case, read from the case's own files.
-ReferenceRun referenceRun(const SuiteCase& c) {
+// The reference's result of a suite case, read from the case's own files
+// and computed by `implName` (SuiteOptions::implName).
+ReferenceRun referenceRun(const SuiteCase& c, const std::string& implName) {
   auto hf = std::make_shared<Heightfield>(readHeightfieldFile(c.chfPath));
   auto settings = std::make_shared<Settings>(readSettingsFile(c.settingsPath));
-  const Implementation& reference = implementationNamed("reference");
+  const Implementation& reference = implementationNamed(implName);
   auto result =
       std::make_shared<StageResult>(runStage(reference, *hf, *settings));
   return {hf, result, settings};
@@ -117,7 +118,7 @@ std::string pictureOf(const SuiteOptions& options, const SuiteCase& c,
       !verdict.actualHashes) {
     return "";
   }
-  const ReferenceRun reference = referenceRun(c);
+  const ReferenceRun reference = referenceRun(c, options.implName);
   std::istringstream in(answer.output);
   const StageResult actual = readResult(in, "command output");
   const std::filesystem::path path =
@@ -157,7 +158,7 @@ std::vector<CaseOutcome> runCases(const SuiteOptions& options,
     const SuiteCase& c = cases[i];
     CaseOutcome& outcome = outcomes[i];
     outcome.suiteCase = c;
-    outcome.verdict = classifySuiteCase(c, answer);
+    outcome.verdict = classifySuiteCase(c, answer, options.implName);
     outcome.picture = pictureOf(options, c, outcome.verdict, answer);
     if (auto found = expected.find(c.id); found != expected.end()) {
       outcome.expectedFailure = found->second;
@@ -229,7 +230,7 @@ void shrinkOne(const SuiteOptions& options, CaseOutcome& o,
     const std::filesystem::path work = scratch.subfolder(std::to_string(job));
     const Heightfield hf = readHeightfieldFile(c.chfPath);
     const Settings settings = readSettingsFile(c.settingsPath);
-    const CommandUnderTest tested{options.command, "reference",
+    const CommandUnderTest tested{options.command, options.implName,
                                   limitsOf(options), options.batch,
                                   options.answers};
     CaseJudge judge(tested, work.string());
@@ -327,7 +328,7 @@ void probeOne(const SuiteOptions& options, CaseOutcome& o,
   try {
     const Heightfield hf = readHeightfieldFile(c.chfPath);
     const Settings settings = readSettingsFile(c.settingsPath);
-    const CommandUnderTest tested{options.command, "reference",
+    const CommandUnderTest tested{options.command, options.implName,
                                   limitsOf(options), options.batch,
                                   options.answers};
     CaseJudge judge(tested, scratch.subfolder(std::to_string(job)).string());
@@ -347,8 +348,9 @@ void probeOne(const SuiteOptions& options, CaseOutcome& o,
         o.verdict.status == Status::Mismatch
             ? probeBlame(hf, settings,
                          {o.verdict.specSection, o.verdict.clause, ""}, fails,
-                         options.probeRuns)
-            : probeFailure(hf, settings, fails, options.probeRuns);
+                         options.probeRuns, options.implName)
+            : probeFailure(hf, settings, fails, options.probeRuns,
+                           options.implName);
     judge.finish();
     applyProbe(o, probe);
   } catch (const std::exception& e) {
@@ -376,12 +378,13 @@ constexpr size_t kMaxExpectedFailuresLine = 4096;
 
 }  // namespace
 
-Verdict classifySuiteCase(const SuiteCase& c, const CommandAnswer& answer) {
+Verdict classifySuiteCase(const SuiteCase& c, const CommandAnswer& answer,
+                          const std::string& implName) {
   if (c.mustReject) return classifyMustReject(answer, c.rule);
   CaseExpectation expected;
   expected.hashes = c.hashes;
   expected.partition = c.partition;
-  expected.reference = [&c] { return referenceRun(c); };
+  expected.reference = [&c, implName] { return referenceRun(c, implName); };
   return classifyCase(answer, expected);
 }
 

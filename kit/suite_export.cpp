@@ -19,6 +19,7 @@
 #include "kit/output.h"
 #include "kit/output_places.h"
 #include "kit/suite_manifest.h"
+#include "kit/verdict.h"
 #include "registry/implementations.h"
 
 namespace regcon::kit {
@@ -89,11 +90,31 @@ void writeInside(const fs::path& to, const fs::path& relative,
   OutputTarget(destination.string()).commit(text);
 }
 
-std::string stageResultText(const SuiteCase& c) {
+// The section whose hash differs from the manifest's, or "".
+std::string differingSection(const ResultHashes& got, const CaseHashes& want) {
+  if (got.distances && *got.distances != want.distances) return "distances";
+  if (got.regions != want.regions) return "regions";
+  if (got.contours != want.contours) return "contours";
+  return "";
+}
+
+// The case's result, computed by `implName` and held to the manifest's
+// hashes: what is exported is the suite's expected result whatever
+// computed it.
+std::string stageResultText(const SuiteCase& c, const std::string& implName) {
   const Heightfield hf = readHeightfieldFile(c.chfPath);
   const Settings settings = readSettingsFile(c.settingsPath);
+  const StageResult result =
+      runStage(implementationNamed(implName), hf, settings);
+  const std::string differs = differingSection(hashesOf(result), c.hashes);
+  if (!differs.empty()) {
+    throw InputError(std::string(kCommand) + ": case " + c.id + ": the " +
+                     differs + " hash of the " + implName +
+                     " implementation's result is not the manifest's (a "
+                     "suite written by another version of regcon?)");
+  }
   std::ostringstream text;
-  writeResult(text, runStage(*findImplementation("reference"), hf, settings));
+  writeResult(text, result);
   if (!text)
     throw InputError(std::string(kCommand) + ": case " + c.id +
                      ": the result could not be built");
@@ -169,7 +190,8 @@ std::vector<Json*> rawEntries(Json& manifest, const Suite& suite) {
 }  // namespace
 
 std::string exportSuite(const std::string& suiteDir,
-                        const std::string& outputDir) {
+                        const std::string& outputDir,
+                        const std::string& implName) {
   const Suite suite = readSuite(suiteDir);  // the checks `regcon suite` makes
   checkDestination(suiteDir, outputDir);
   const fs::path from = fs::absolute(suiteDir).lexically_normal();
@@ -183,7 +205,7 @@ std::string exportSuite(const std::string& suiteDir,
     copier.copy(c, *entries[i]);
     if (c.mustReject) continue;
     const std::string name = "results/" + caseFileName(c.id) + ".result.json";
-    writeInside(to, name, stageResultText(c));
+    writeInside(to, name, stageResultText(c, implName));
     (*entries[i])["result"] = name;
     ++written;
   }

@@ -18,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "kit/file_names.h"
 #include "kit/process.h"
 #include "tests/cli_support.h"
 
@@ -333,6 +334,42 @@ TEST_F(TrustPaths, SuiteRunsNoCaseFileFromOutsideTheSuite) {
         << named << r.err;
     EXPECT_FALSE(fs::exists(marker())) << named << ": the port ran";
   }
+}
+
+// The exported results are the reference's whichever implementation
+// computes them (the optimized one by default): the same document with
+// `--impl reference` and as `regcon run` prints it, and a manifest hash
+// that the computed result does not have stops the export before any
+// manifest is written.
+TEST_F(TrustPaths, ExportHoldsEveryResultToTheManifestsHashes) {
+  const fs::path suite = hostileSuite({kCaseId});
+  const std::string result =
+      "results/" + kit::caseFileName(kCaseId) + ".result.json";
+  CliRun r =
+      regcon("suite export " + q(path("byDefault")) + " --suite " + q(suite));
+  ASSERT_EQ(r.exitCode, 0) << r.out << r.err;
+  r = regcon("suite export " + q(path("byReference")) + " --suite " + q(suite) +
+             " --impl reference");
+  ASSERT_EQ(r.exitCode, 0) << r.out << r.err;
+  const json exported = json::parse(readText(path("byDefault") / result));
+  EXPECT_EQ(exported, json::parse(readText(path("byReference") / result)));
+  r = regcon("run " + q(suite / "cases/hole-7x7.chf.json") + " " +
+             q(suite / "cases/hole-7x7.settings.json"));
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_EQ(exported, json::parse(r.out));
+  json manifest = json::parse(readText(suite / "manifest.json"));
+  std::string contours = manifest["cases"][0]["hashes"]["contours"];
+  contours[0] = contours[0] == '0' ? '1' : '0';
+  manifest["cases"][0]["hashes"]["contours"] = contours;
+  writeText(suite / "manifest.json", manifest.dump());
+  r = regcon("suite export " + q(path("stale")) + " --suite " + q(suite));
+  EXPECT_EQ(r.exitCode, 2) << r.out << r.err;
+  EXPECT_NE(r.err.find("case " + std::string(kCaseId) +
+                       ": the contours hash of the optimized "
+                       "implementation's result is not the manifest's"),
+            std::string::npos)
+      << r.err;
+  EXPECT_FALSE(fs::exists(path("stale/manifest.json")));
 }
 
 TEST_F(TrustPaths, ExportOfAFifoCaseFileFailsAtOnce) {

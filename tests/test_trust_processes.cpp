@@ -18,6 +18,7 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <set>
+#include <sstream>
 #include <thread>
 #include <vector>
 
@@ -442,6 +443,57 @@ TEST_F(TrustProcesses, AHugeErrorMessageIsCapped) {
 
 // Deadlines are computed from a checked timeout: no overflow, one message
 // for every kit command.
+// A suite from elsewhere may hold a case on which the reference is slow:
+// one region with thousands of holes, which the reference joins in time
+// quadratic in them (a 256 x 256 field of pillars, 16,129 holes: seconds
+// for its stage in a release build, minutes under the sanitizers, and as
+// long again for every variant a probe asks). The suite computes what it
+// needs beyond the hashes with the optimized implementation, so a port
+// that crashes on the case is probed and reported in seconds; `timeout`
+// turns a run that takes the reference's time into exit 124.
+TEST_F(TrustProcesses, ASuiteCaseSlowForTheReferenceIsProbedInSeconds) {
+  const fs::path cases = path("suite/cases");
+  fs::create_directories(cases);
+  const std::string chf = (cases / "pillars.chf.json").string();
+  const std::string settings = (cases / "default.settings.json").string();
+  ASSERT_EQ(regcon("gen pillars --size 256 -o " + shellQuote(chf)), 0) << err();
+  writeText(settings, R"({"format": "build3d.settings", "version": 1})");
+  ASSERT_EQ(regcon("hashes " + shellQuote(chf) + " --settings " +
+                   shellQuote(settings) + " --impl optimized"),
+            0)
+      << err();
+  json hashes;
+  std::istringstream lines(out());
+  for (std::string section, hash; lines >> section >> hash;) {
+    hashes[section] = hash;
+  }
+  const json manifest = {{"suite", "regcon-conformance"},
+                         {"version", 1},
+                         {"cases",
+                          {{{"id", "big/pillars-256"},
+                            {"chf", "cases/pillars.chf.json"},
+                            {"settings", "cases/default.settings.json"},
+                            {"partition", "watershed"},
+                            {"hashes", hashes},
+                            {"tags", {"watershed"}}}}}};
+  writeText(path("suite/manifest.json"), manifest.dump(1));
+  const std::string crashing = port("crashing", "kill -SEGV $$");
+  const std::string line =
+      "timeout 60 " + shellQuote(kRegcon) + " suite " + shellQuote(crashing) +
+      " --suite " + shellQuote(path("suite").string()) + " --json " +
+      shellQuote(path("r.json").string()) + " >" +
+      shellQuote(path("stdout.txt").string()) + " 2>&1 </dev/null";
+  const int status = std::system(line.c_str());
+  ASSERT_TRUE(WIFEXITED(status));
+  ASSERT_EQ(WEXITSTATUS(status), 5) << "124: timed out\n" << out();
+  const json report = json::parse(readText(path("r.json")));
+  const json& c = report["cases"][0];
+  EXPECT_EQ(c["status"], "crashed") << c;
+  // Probed to the end: the blame names a step of §6.
+  EXPECT_EQ(c["spec"], "§6") << c;
+  EXPECT_NE(out().find("probed: §6"), std::string::npos) << out();
+}
+
 TEST_F(TrustProcesses, TimeoutsThatWouldOverflowAreRefused) {
   const std::string command = port("never", "touch \"$PIDS/../ran\"");
   for (const std::string& kit :
