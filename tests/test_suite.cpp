@@ -337,6 +337,36 @@ TEST_F(ShippedSuite, TheOptimizedPassesEveryCaseInBatchMode) {
   expectEveryCasePasses(kRegcon + " run --impl optimized", "--batch");
 }
 
+// What the suite computes beyond a case's hashes (the differences, their
+// blame, the probe's variants) comes from --impl: the optimized
+// implementation by default, the reference when asked. Both give the
+// reference's bytes, so the reports are the same but for the times.
+TEST_F(Suite, EitherImplementationGivesTheSameReports) {
+  const auto withoutTimes = [](json r) {
+    r.erase("seconds");
+    for (json& c : r["cases"]) c.erase("seconds");
+    return r;
+  };
+  const std::string wrong = sedPort("wrong", kAlterFirstRegionId);
+  const std::string crashing = port("crashing", "kill -SEGV $$");
+  for (const std::string& command : {wrong, crashing}) {
+    EXPECT_EQ(suite(command, "--impl reference").exitCode, 5) << command;
+    const json byReference = withoutTimes(report());
+    EXPECT_EQ(suite(command).exitCode, 5) << command;
+    const json byDefault = withoutTimes(report());
+    EXPECT_EQ(byDefault, byReference) << command;
+    EXPECT_GT(byDefault["summary"]["failing"].get<int>(), 0) << command;
+  }
+  // The crashing port's cases were probed, so the probe's variants were
+  // made by each implementation in turn.
+  const json last = report();
+  bool probed = false;
+  for (const json& c : last["cases"]) {
+    probed |= c.contains("probe") && !c["probe"]["answers"].empty();
+  }
+  EXPECT_TRUE(probed) << last.dump(1);
+}
+
 TEST_F(Suite, VersionNamesToolAndSuite) {
   const CliRun r = regcon("--version");
   EXPECT_EQ(r.exitCode, 0);
