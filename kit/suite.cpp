@@ -12,6 +12,7 @@
 #include <memory>
 #include <mutex>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <sstream>
 #include <stdexcept>
 #include <thread>
@@ -384,7 +385,12 @@ Verdict classifySuiteCase(const SuiteCase& c, const CommandAnswer& answer,
   CaseExpectation expected;
   expected.hashes = c.hashes;
   expected.partition = c.partition;
-  expected.reference = [&c, implName] { return referenceRun(c, implName); };
+  // Computed once, when the differences or their blame first ask for it.
+  auto run = std::make_shared<std::optional<ReferenceRun>>();
+  expected.reference = [&c, implName, run] {
+    if (!*run) *run = referenceRun(c, implName);
+    return **run;
+  };
   return classifyCase(answer, expected);
 }
 

@@ -90,14 +90,6 @@ void writeInside(const fs::path& to, const fs::path& relative,
   OutputTarget(destination.string()).commit(text);
 }
 
-// The section whose hash differs from the manifest's, or "".
-std::string differingSection(const ResultHashes& got, const CaseHashes& want) {
-  if (got.distances && *got.distances != want.distances) return "distances";
-  if (got.regions != want.regions) return "regions";
-  if (got.contours != want.contours) return "contours";
-  return "";
-}
-
 // The case's result, computed by `implName` and held to the manifest's
 // hashes: what is exported is the suite's expected result whatever
 // computed it.
@@ -106,7 +98,7 @@ std::string stageResultText(const SuiteCase& c, const std::string& implName) {
   const Settings settings = readSettingsFile(c.settingsPath);
   const StageResult result =
       runStage(implementationNamed(implName), hf, settings);
-  const std::string differs = differingSection(hashesOf(result), c.hashes);
+  const std::string differs = firstDifferingHash(hashesOf(result), c.hashes);
   if (!differs.empty()) {
     throw InputError(std::string(kCommand) + ": case " + c.id + ": the " +
                      differs + " hash of the " + implName +

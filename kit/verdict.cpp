@@ -142,12 +142,6 @@ std::string specSectionOf(const std::string& stage,
   return "§6";
 }
 
-bool hashesAgree(const ResultHashes& actual, const CaseHashes& expected) {
-  return (!actual.distances || *actual.distances == expected.distances) &&
-         actual.regions == expected.regions &&
-         actual.contours == expected.contours;
-}
-
 // True when `actual` is `expected` with the region ids renamed one to one
 // (0, "no region", staying 0): the same partition, numbered otherwise.
 bool sameUpToRenaming(const std::vector<int>& expected,
@@ -230,6 +224,16 @@ Blame blameOf(const std::string& stage, const SectionDifference& first,
 }
 
 }  // namespace
+
+std::string firstDifferingHash(const ResultHashes& actual,
+                               const CaseHashes& expected) {
+  if (actual.distances && *actual.distances != expected.distances) {
+    return "distances";
+  }
+  if (actual.regions != expected.regions) return "regions";
+  if (actual.contours != expected.contours) return "contours";
+  return "";
+}
 
 ResultHashes hashesOf(const StageResult& result) {
   ResultHashes h;
@@ -355,7 +359,7 @@ Verdict classifyCase(const CommandAnswer& answer,
     return verdictOf(Status::InvalidOutput, e.what(), answer);
   }
   const ResultHashes hashes = hashesOf(actual);
-  const bool agree = hashesAgree(hashes, expected.hashes);
+  const bool agree = firstDifferingHash(hashes, expected.hashes).empty();
   const bool missing =
       distancesRequired(expected.partition) && !actual.regions.distances;
   Verdict verdict = verdictOf(Status::Pass, "", answer);

@@ -92,6 +92,12 @@ struct ResultHashes {
 };
 ResultHashes hashesOf(const StageResult& result);
 
+// The first section (distances, regions, contours) whose hash differs from
+// the expected one, or "" when they agree; distances only when `actual`
+// carries them.
+std::string firstDifferingHash(const ResultHashes& actual,
+                               const CaseHashes& expected);
+
 struct Verdict {
   Status status = Status::Pass;
   std::string message;  // one line: why (empty for a pass)
