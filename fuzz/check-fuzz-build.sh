@@ -12,7 +12,15 @@ set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
 root=$repo/build/oss-fuzz
 src=${TMPDIR:-/tmp}/regcon-oss-fuzz-src-$(id -u)-$(echo "$repo" | cksum | cut -d' ' -f1)
+# The name is fixed (the builds kept in $WORK name their sources by it), so
+# a folder of that name another user made first, or a link, is refused: a
+# folder they own could have the link below swapped for sources of theirs.
+if [ -L "$src" ] || { [ -e "$src" ] && [ "$(stat -c %u "$src")" != "$(id -u)" ]; }; then
+  echo "check-fuzz-build: $src is not this user's own folder; remove it" >&2
+  exit 1
+fi
 mkdir -p "$src" "$root/out" "$root/work"
+chmod 700 "$src"
 ln -sfn "$repo" "$src/regcon"
 
 export SRC=$src OUT=$root/out WORK=$root/work
