@@ -756,6 +756,40 @@ TEST_P(Contours, LoopPassingACornerTwiceKeepsBothVisits) {
   expectCounterClockwise(set);
 }
 
+// A 3x3 floor at y 0 without (0,0); the centre also holds a span at y 1.
+// The lower centre links only -x and -z, the upper one only +z (to (1,2),
+// which links back to it), and (2,1) does not link -x. All region 1. The
+// second loop starts at the lower centre's +z edge (span 3, direction 1),
+// walks round to (1,2), down onto the upper centre, round its three free
+// edges, back over (1,2), (2,2) and (2,1), and closes along the lower
+// centre's +x edge, passing (2,2) twice (y from readings R3):
+//   0 (2,0,2) 1 (1,1,2) 2 (1,1,1) 3 (2,1,1) 4 (2,0,2) 5 (2,0,1)
+// every neighbour value 0 (area2 2). No neighbour change: the initial
+// pair is the lowest (1,1), index 2, and the highest (2,2), whose first
+// visit is index 0 (readings R10: equal positions to the one met first).
+// Default: 0->2, chord (2,2)-(1,1): (1,2) at 0.5; 2->6: (2,1) 0.5, (2,2)
+// 0, (2,1) 0.5: two vertices, invalid. The exact retry keeps (1,2) (0.5 >
+// 0) and, of the tied (2,1) visits, the first (index 3); 3->6, a = (2,1),
+// b = (2,2): both interior vertices lie on a or b, 0.
+// Starting from the second visit of (2,2) (index 4) instead would keep
+// five vertices.
+TEST_P(Contours, HighestCornerMetTwiceKeepsItsFirstVisit) {
+  const Heightfield hf = testing::centreOnTwoFloorsField();
+  const std::vector<int> regions(9, 1);
+  const ContourSet set = withRawLoops(impl(), hf, regions);
+  ASSERT_EQ(set.contours.size(), 2u);
+  const Contour& second = set.contours[1];
+  ASSERT_TRUE(second.rawOutline.has_value());
+  EXPECT_EQ(*second.rawOutline,
+            (Loop{ContourVertex{2, 0, 2, 0}, ContourVertex{1, 1, 2, 0},
+                  ContourVertex{1, 1, 1, 0}, ContourVertex{2, 1, 1, 0},
+                  ContourVertex{2, 0, 2, 0}, ContourVertex{2, 0, 1, 0}}));
+  EXPECT_EQ(second.vertices,
+            (Loop{ContourVertex{2, 0, 2, 0}, ContourVertex{1, 1, 2, 0},
+                  ContourVertex{1, 1, 1, 0}, ContourVertex{2, 1, 1, 0}}));
+  EXPECT_EQ(set.rawFallbacks, 0);
+}
+
 // The same pinch with region 2 in the centre (1,1). Region 1's loop passes
 // (2,2) twice, and both visits are portals:
 //   ... 5 (3,1,-1) 6 (3,2,0) 7 (2,2,2) 8 (2,1,2) 9 (1,1,2) 10 (1,2,2)

@@ -145,6 +145,23 @@ TEST_P(DistanceField, OneWayLinkCountsAsNoLink) {
   EXPECT_EQ(d[spanAt(hf, 1, 1)], 2);
 }
 
+// A plus of five cells (z = 0 at the bottom). The centre's four links are
+// mutual, so it is the only span that is not a source: 2, one orthogonal
+// step from any arm (no diagonal cell holds a span). It is the third span
+// (index 2), after the arms at (1,0) and (0,1): a search that left out
+// the steps into the field's first spans (which are always sources, so
+// the two first never need one) would never reach it.
+//   z=2  .a.
+//   z=1  aaa
+//   z=0  .a.
+TEST_P(DistanceField, ThePlusCentreIsTwoFromItsArms) {
+  const Heightfield hf = gridFromAscii({".a.", "aaa", ".a."});
+  ASSERT_EQ(spanAt(hf, 1, 1), 2);
+  const std::vector<CellDistance> expected = {
+      {1, 0, 0}, {0, 1, 0}, {1, 1, 2}, {2, 1, 0}, {1, 2, 0}};
+  expectDistancesAt(hf, impl().distances(hf), expected);
+}
+
 // Row 0 is one sweep (region 1); row 1 has two sweeps touching region 1,
 // so both start regions (2, 3); row 2 continues each arm.
 TEST_P(Monotone, UShapeArmsStartNewRegions) {

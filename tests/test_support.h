@@ -29,6 +29,11 @@ Heightfield gridFromAscii(const std::vector<std::string>& rows);
 Heightfield floorsFromAscii(
     const std::vector<std::vector<std::string>>& floors);
 
+// A field whose links a test set by hand after building it, handed on
+// like a drawn one (exported and checked as below), so that the suite
+// holds it with its links as the test uses them.
+Heightfield linkedByHand(Heightfield hf);
+
 // Names the running test for REGCON_EXPORT_FIELDS (test_support.cpp): the
 // drawing helpers above write each field they draw as TEST-N.chf.json.
 void setTestName(const std::string& name);

@@ -83,6 +83,28 @@ Heightfield cornerPassedTwiceField() {
   return gridFromAscii({"aaa", "a.a", "aa."});
 }
 
+// Spans by index: (1,0) 0, (2,0) 1, (0,1) 2, the centre's lower 3 and
+// upper 4, (2,1) 5, (0,2) 6, (1,2) 7, (2,2) 8. The lower centre keeps its
+// -x and -z links, the upper one links +z to (1,2) and back, and (2,1)
+// does not link -x: the floors are 1 apart, which the builder at climb 0
+// never links, so those links are set by hand.
+Heightfield centreOnTwoFloorsField() {
+  HeightfieldBuilder b(3, 3);
+  for (int z = 0; z < 3; ++z) {
+    for (int x = 0; x < 3; ++x) {
+      if (x != 0 || z != 0) b.add(x, z, 0, 63);
+    }
+  }
+  b.add(1, 1, 1, 63);
+  Heightfield hf = b.build(LinkRule{0, false});
+  hf.spans[3].link[1] = kNoLink;  // lower centre: no +z, no +x
+  hf.spans[3].link[2] = kNoLink;
+  hf.spans[5].link[0] = kNoLink;  // (2,1): no -x
+  hf.spans[4].link[1] = 0;        // upper centre +z to (1,2) ...
+  hf.spans[7].link[3] = 1;        // ... and back
+  return linkedByHand(std::move(hf));
+}
+
 Heightfield slitMouthField() {
   Heightfield hf = gridFromAscii({"aa", "aa"});
   hf.spans[1].link[0] = kNoLink;

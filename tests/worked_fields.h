@@ -57,6 +57,9 @@ Loop thinHookRawLoop();
 Heightfield zeroAreaSlitField();
 // Contours.LoopPassingACornerTwiceKeepsBothVisits: 3x3 without (1,1), (2,2).
 Heightfield cornerPassedTwiceField();
+// Contours.HighestCornerMetTwiceKeepsItsFirstVisit: a 3x3 floor at y 0
+// whose centre holds a second span at y 1, linked +z only.
+Heightfield centreOnTwoFloorsField();
 // Contours.SlitMouthDuplicateKeepsTheFirstVertex: 2x2, (1,0) not back to
 // (0,0).
 Heightfield slitMouthField();
