@@ -5,7 +5,9 @@
 
 #include <algorithm>
 
+#include "checks/invariants.h"
 #include "core/builder.h"
+#include "interchange/io.h"
 #include "tests/every_implementation.h"
 #include "tests/test_support.h"
 
@@ -160,6 +162,26 @@ TEST_P(DistanceField, ThePlusCentreIsTwoFromItsArms) {
   const std::vector<CellDistance> expected = {
       {1, 0, 0}, {0, 1, 0}, {1, 1, 2}, {2, 1, 0}, {1, 2, 0}};
   expectDistancesAt(hf, impl().distances(hf), expected);
+}
+
+// Two fields of corpus/, shrunk by `regcon shrink` from pool cases (seed
+// 777) against ports of the optimized implementation with a bug planted in
+// its last step, the Dijkstra that settles what its two passes over the
+// spans leave lowered: every distance must be exact by the checker's own
+// test (checks/invariants.h). distance-settle-queue-11x11: settling goes on
+// until no queued span is left (a port that lost count of them stopped
+// early: span 45, cell (5,5), at 10 for 9); distance-settle-links-9x9: a
+// settled span lowers its four neighbours and the turns from them only (a
+// port that also read a fifth link put span 47, cell (4,4) on its second
+// floor, at 7 for 8).
+TEST_P(DistanceField, ExactWhereThePassesLeaveSpansToSettle) {
+  for (const char* file : {"distance-settle-queue-11x11.chf.json",
+                           "distance-settle-links-9x9.chf.json"}) {
+    SCOPED_TRACE(file);
+    const Heightfield hf = testing::asDrawn(readHeightfieldFile(
+        std::string(REGCON_SOURCE_DIR) + "/corpus/" + file));
+    EXPECT_EQ(checks::checkDistanceField(hf, impl().distances(hf)), "");
+  }
 }
 
 // Row 0 is one sweep (region 1); row 1 has two sweeps touching region 1,

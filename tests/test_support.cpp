@@ -51,7 +51,7 @@ void checkEachDrawnField(std::function<void(const Heightfield&)> check) {
   drawnFieldCheck() = std::move(check);
 }
 
-Heightfield linkedByHand(Heightfield hf) {
+Heightfield asDrawn(Heightfield hf) {
   return exported(std::move(hf));
 }
 

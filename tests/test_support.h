@@ -29,10 +29,10 @@ Heightfield gridFromAscii(const std::vector<std::string>& rows);
 Heightfield floorsFromAscii(
     const std::vector<std::vector<std::string>>& floors);
 
-// A field whose links a test set by hand after building it, handed on
-// like a drawn one (exported and checked as below), so that the suite
-// holds it with its links as the test uses them.
-Heightfield linkedByHand(Heightfield hf);
+// A field a test made otherwise (built and linked by hand, or read from
+// corpus/), handed on like a drawn one (exported and checked as below), so
+// that the suite holds it as the test uses it.
+Heightfield asDrawn(Heightfield hf);
 
 // Names the running test for REGCON_EXPORT_FIELDS (test_support.cpp): the
 // drawing helpers above write each field they draw as TEST-N.chf.json.

@@ -102,7 +102,7 @@ Heightfield centreOnTwoFloorsField() {
   hf.spans[5].link[0] = kNoLink;  // (2,1): no -x
   hf.spans[4].link[1] = 0;        // upper centre +z to (1,2) ...
   hf.spans[7].link[3] = 1;        // ... and back
-  return linkedByHand(std::move(hf));
+  return asDrawn(std::move(hf));
 }
 
 Heightfield slitMouthField() {
