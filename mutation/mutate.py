@@ -665,6 +665,13 @@ def markdown_section(result, reasons):
         mutant_line(m), ", ".join(m.get("killers", [])[:5]),
         reasons.get(reason_key(m), "(no reason recorded)"))
         for m in gaps] or ["- none"]
+    quiet = [m for m in final if m["status"] == "survived-no-change"]
+    if quiet:
+        out += ["", "Surviving mutants without an output change (%d), each "
+                "with why it lives where a reason is recorded:" % len(quiet),
+                ""]
+        out += ["- %s: %s" % (mutant_line(m), reasons.get(
+            reason_key(m), "(no reason recorded)")) for m in quiet]
     out += ["", "By file:", ""]
     out += markdown_table(final, lambda m: m["file"], "file")
     out += ["", "By function:", ""]
