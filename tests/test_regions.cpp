@@ -150,9 +150,9 @@ TEST_P(DistanceField, OneWayLinkCountsAsNoLink) {
 // A plus of five cells (z = 0 at the bottom). The centre's four links are
 // mutual, so it is the only span that is not a source: 2, one orthogonal
 // step from any arm (no diagonal cell holds a span). It is the third span
-// (index 2), after the arms at (1,0) and (0,1): a search that left out
-// the steps into the field's first spans (which are always sources, so
-// the two first never need one) would never reach it.
+// (index 2), after the arms at (1,0) and (0,1). A field's first two spans
+// are always sources and never need a step into them, but its third can:
+// a search that left out the steps into spans 0 to 2 never reaches it.
 //   z=2  .a.
 //   z=1  aaa
 //   z=0  .a.
