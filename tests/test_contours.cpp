@@ -262,8 +262,7 @@ TEST_P(Contours, TwoHolesJoinInLeftmostVertexOrder) {
 ContourSet oneCellOfRegion2InRegion1(const Implementation& impl,
                                      const std::string& file, int region2Span,
                                      int maxEdgeLength) {
-  const Heightfield hf =
-      readHeightfieldFile(std::string(REGCON_SOURCE_DIR) + "/corpus/" + file);
+  const Heightfield hf = testing::corpusField(file);
   std::vector<int> regions(hf.spanCount(), 1);
   regions[region2Span] = 2;
   Settings settings;

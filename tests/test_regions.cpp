@@ -7,7 +7,6 @@
 
 #include "checks/invariants.h"
 #include "core/builder.h"
-#include "interchange/io.h"
 #include "tests/every_implementation.h"
 #include "tests/test_support.h"
 
@@ -178,8 +177,7 @@ TEST_P(DistanceField, ExactWhereThePassesLeaveSpansToSettle) {
   for (const char* file : {"distance-settle-queue-11x11.chf.json",
                            "distance-settle-links-9x9.chf.json"}) {
     SCOPED_TRACE(file);
-    const Heightfield hf = testing::asDrawn(readHeightfieldFile(
-        std::string(REGCON_SOURCE_DIR) + "/corpus/" + file));
+    const Heightfield hf = testing::asDrawn(testing::corpusField(file));
     EXPECT_EQ(checks::checkDistanceField(hf, impl().distances(hf)), "");
   }
 }

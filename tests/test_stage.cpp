@@ -385,9 +385,7 @@ TEST_P(DuplicatePositions, CornerOfTwoFloorsAtACliffMergesKeepingTheFirst) {
 // the edge to (3,22) is labelled 0. Comparing (x, y, z) would keep
 // (2,5,22,15) as well.
 TEST_P(DuplicatePositions, CompareXAndZOnlyAcrossFloors) {
-  const std::string path =
-      std::string(REGCON_SOURCE_DIR) + "/corpus/repeated-corner-3x24.chf.json";
-  const Heightfield hf = readHeightfieldFile(path);
+  const Heightfield hf = testing::corpusField("repeated-corner-3x24.chf.json");
   Settings settings;
   settings.partition = Partition::Layers;
   settings.minRegionArea = 8;

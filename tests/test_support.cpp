@@ -51,6 +51,11 @@ void checkEachDrawnField(std::function<void(const Heightfield&)> check) {
   drawnFieldCheck() = std::move(check);
 }
 
+Heightfield corpusField(const std::string& file) {
+  return readHeightfieldFile(std::string(REGCON_SOURCE_DIR) + "/corpus/" +
+                             file);
+}
+
 Heightfield asDrawn(Heightfield hf) {
   return exported(std::move(hf));
 }

@@ -29,6 +29,9 @@ Heightfield gridFromAscii(const std::vector<std::string>& rows);
 Heightfield floorsFromAscii(
     const std::vector<std::vector<std::string>>& floors);
 
+// The regression corpus's field corpus/FILE (corpus/README.md).
+Heightfield corpusField(const std::string& file);
+
 // A field a test made otherwise (built and linked by hand, or read from
 // corpus/), handed on like a drawn one (exported and checked as below), so
 // that the suite holds it as the test uses it.
