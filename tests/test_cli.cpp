@@ -843,9 +843,21 @@ int killDuringWrite(const fs::path& dir, int signalNumber) {
                                    O_WRONLY, 0);
   posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null",
                                    O_WRONLY, 0);
+  // The signals at their default action and unblocked, whatever this
+  // process inherited (a background job ignores SIGINT).
+  posix_spawnattr_t attributes;
+  posix_spawnattr_init(&attributes);
+  sigset_t signals;
+  sigemptyset(&signals);
+  posix_spawnattr_setsigmask(&attributes, &signals);
+  sigaddset(&signals, signalNumber);
+  posix_spawnattr_setsigdefault(&attributes, &signals);
+  posix_spawnattr_setflags(&attributes,
+                           POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK);
   pid_t pid = 0;
-  const int spawned =
-      ::posix_spawn(&pid, REGCON_CLI, &actions, nullptr, argv.data(), environ);
+  const int spawned = ::posix_spawn(&pid, REGCON_CLI, &actions, &attributes,
+                                    argv.data(), environ);
+  posix_spawnattr_destroy(&attributes);
   posix_spawn_file_actions_destroy(&actions);
   if (spawned != 0) return -1;
   // The temporary file's name ends in a random suffix: look for its prefix.

@@ -13,6 +13,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
@@ -63,10 +64,24 @@ struct Ended {
   int status = 0;
 };
 
+// regcon starts with SIGINT, SIGTERM and SIGHUP at their default action and
+// unblocked, whatever this process inherited (a background job of a shell
+// without job control ignores SIGINT), but for those in `ignored`.
 pid_t spawnRegcon(const std::vector<std::string>& args, const fs::path& tmp,
-                  const fs::path& output) {
+                  const fs::path& output,
+                  const std::vector<int>& ignored = {}) {
   const pid_t pid = ::fork();
   if (pid == 0) {
+    struct sigaction action {};
+    for (int signal : {SIGINT, SIGTERM, SIGHUP}) {
+      action.sa_handler = std::count(ignored.begin(), ignored.end(), signal)
+                              ? SIG_IGN
+                              : SIG_DFL;
+      ::sigaction(signal, &action, nullptr);
+    }
+    sigset_t none;
+    sigemptyset(&none);
+    ::sigprocmask(SIG_SETMASK, &none, nullptr);
     ::setenv("TMPDIR", tmp.c_str(), 1);
     const int fd = ::open(output.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
     ::dup2(fd, STDOUT_FILENO);
@@ -256,6 +271,33 @@ TEST_F(TrustProcesses, ASignalToShrinkEndsTheCommandAndRemovesItsScratch) {
                           path("shrunk").string(), "--timeout", "100"},
                          signal);
   }
+}
+
+// Started with SIGHUP ignored (nohup), regcon keeps it ignored: the hang-up
+// neither ends it nor its command; SIGTERM still cleans up.
+TEST_F(TrustProcesses, ASignalIgnoredAtStartStaysIgnored) {
+  const std::string command = port("hangs", kHangs);
+  const pid_t pid =
+      spawnRegcon({kRegcon, "shrink", command, kChf, kSettings, "-o",
+                   path("shrunk").string(), "--timeout", "100"},
+                  path("tmp"), path("output.txt"), {SIGHUP});
+  ASSERT_TRUE(waitForFile(path("pids/hang.pid"), 30s))
+      << readText(path("output.txt"));
+  ::kill(pid, SIGHUP);
+  std::this_thread::sleep_for(300ms);
+  EXPECT_EQ(::waitpid(pid, nullptr, WNOHANG), 0) << "ended by SIGHUP";
+  for (long child : recordedPids(path("pids"))) {
+    EXPECT_TRUE(alive(child)) << "ended by SIGHUP: " << child;
+  }
+  ::kill(pid, SIGTERM);
+  const int status = waitFor(pid, 30s);
+  ASSERT_TRUE(WIFSIGNALED(status)) << status << readText(path("output.txt"));
+  EXPECT_EQ(WTERMSIG(status), SIGTERM);
+  std::this_thread::sleep_for(50ms);  // SIGKILL is delivered, not awaited
+  for (long child : recordedPids(path("pids"))) {
+    EXPECT_FALSE(alive(child)) << "still running: " << child;
+  }
+  EXPECT_EQ(entriesOf(path("tmp")), std::vector<std::string>{});
 }
 
 TEST_F(TrustProcesses, ASignalToSuiteEndsEveryCommandAndReport) {
