@@ -1,4 +1,5 @@
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <iostream>
 #include <memory>
 #include <optional>
@@ -35,6 +36,13 @@ std::vector<std::string> splitTags(const std::vector<std::string>& values) {
     }
   }
   return tags;
+}
+
+size_t casesNotRun(const kit::SuiteRun& run) {
+  return static_cast<size_t>(std::count_if(
+      run.outcomes.begin(), run.outcomes.end(), [](const kit::CaseOutcome& o) {
+        return o.verdict.status == kit::Status::NotRun;
+      }));
 }
 
 // Builds and writes one report; a failure is told on stderr and noted in
@@ -228,6 +236,13 @@ void addSuiteCommand(CLI::App& app, int& exitCode) {
     std::cout << summaryTable(run);
     if (!lost.empty()) throw InputError("suite: not written: " + joined(lost));
     exitCode = run.conforms() ? 0 : kDoesNotConform;
+    // A case never asked leaves the verdict incomplete, whatever the rest.
+    if (const size_t notRun = casesNotRun(run)) {
+      std::cerr << "regcon suite: " << notRun
+                << " cases not run: regcon could not start the command "
+                   "(their reports say why)\n";
+      exitCode = kInternal;
+    }
   });
   addExportCommand(*command, exitCode);
 }

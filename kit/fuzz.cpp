@@ -55,8 +55,8 @@ void writeDocuments(const Heightfield& hf, const Settings& settings,
 // The reproducer's documents, put in place whole or not at all.
 void publishDocuments(const Heightfield& hf, const Settings& settings,
                       const fs::path& chf, const fs::path& settingsPath) {
-  OutputTarget chfTarget(chf.string());
-  OutputTarget settingsTarget(settingsPath.string());
+  OutputTarget chfTarget(chf.string(), NonRegular::Refuse);
+  OutputTarget settingsTarget(settingsPath.string(), NonRegular::Refuse);
   chfTarget.commit(heightfieldText(hf));
   settingsTarget.commit(settingsText(settings));
 }

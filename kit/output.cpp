@@ -102,11 +102,17 @@ int writeAll(int fd, const char* data, size_t left) {
   return 0;
 }
 
-OutputTarget::OutputTarget(const std::string& path) : path_(path) {
+OutputTarget::OutputTarget(const std::string& path, NonRegular nonRegular)
+    : path_(path) {
   if (path.empty() || path == "-") return;
   target_ = followSymlinks(path);
   struct stat st {};
   if (::stat(target_.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) {
+    if (nonRegular == NonRegular::Refuse && !S_ISDIR(st.st_mode)) {
+      throw InputError("cannot write " + path_ +
+                       ": not a regular file (a file regcon names in an "
+                       "output folder is replaced, never opened)");
+    }
     openExisting();
   } else {
     openTemporary();

@@ -24,13 +24,22 @@ namespace regcon::kit {
 // target that exists but is not a regular file (a device such as /dev/null, a
 // FIFO) is opened and written directly: renaming over it would replace it.
 //
+// A file a command names itself inside an output folder (a picture, a
+// reproducer, an exported case) is made with NonRegular::Refuse: anything
+// but a regular file found at its path is refused, never opened, since
+// whoever may write into that folder could have put a FIFO there whose
+// open would block forever.
+//
 // Throws InputError ("cannot write PATH: reason") for a target that may not
 // be written: a directory, a missing directory, a file or directory whose
 // mode bits forbid writing (checked on the bits, so root is refused too), a
 // failed write.
+enum class NonRegular { WriteInto, Refuse };
+
 class OutputTarget {
  public:
-  explicit OutputTarget(const std::string& path);
+  explicit OutputTarget(const std::string& path,
+                        NonRegular nonRegular = NonRegular::WriteInto);
   ~OutputTarget();
   OutputTarget(const OutputTarget&) = delete;
   OutputTarget& operator=(const OutputTarget&) = delete;

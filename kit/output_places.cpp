@@ -10,6 +10,7 @@
 #include <filesystem>
 
 #include "core/types.h"
+#include "kit/file_names.h"
 #include "kit/output.h"
 
 namespace regcon::kit {
@@ -83,6 +84,22 @@ fs::path resolved(const std::string& path) {
   return error ? fs::absolute(path).lexically_normal() : real;
 }
 
+// Why `place` may not share its place with `other`, or "".
+std::string clash(const OutputPlace& place, const OutputPlace& other) {
+  const fs::path a = resolved(place.path), b = resolved(other.path);
+  const std::string named = other.option + " " + other.path;
+  if (a == b) return "the same place as " + named;
+  // The files in an output folder are named by the command from its input
+  // (a suite's case ids): one of them could take another place's name.
+  if (other.folder && liesWithin(place.path, other.path)) {
+    return "inside the folder of " + named;
+  }
+  if (place.folder && liesWithin(other.path, place.path)) {
+    return named + " lies inside it";
+  }
+  return "";
+}
+
 }  // namespace
 
 void checkOutputPlaces(const std::string& command,
@@ -95,11 +112,9 @@ void checkOutputPlaces(const std::string& command,
         place.folder ? folderRefusal(place.path) : fileRefusal(place.path);
     if (!refusal.empty()) throw InputError(where + ": " + refusal);
     for (size_t j = 0; j < i; ++j) {
-      if (given(places[j]) &&
-          resolved(places[j].path) == resolved(place.path)) {
-        throw InputError(where + ": the same place as " + places[j].option +
-                         " " + places[j].path);
-      }
+      if (!given(places[j])) continue;
+      const std::string why = clash(place, places[j]);
+      if (!why.empty()) throw InputError(where + ": " + why);
     }
   }
 }

@@ -20,8 +20,10 @@ struct OutputPlace {
 // cannot be written: a file that is a folder or a folder that is a file, a
 // file whose folder is missing, a folder that is absent and cannot be
 // created, a mode that forbids writing (checked on the mode bits too, so
-// root is refused as well), or two places that are the same after `.`,
-// `..` and symlinks are resolved. Creates nothing.
+// root is refused as well), two places that are the same after `.`, `..`
+// and symlinks are resolved, or a place inside an output folder (the files
+// a command names there from its input, a suite's case ids, could take the
+// other place's name). Creates nothing.
 void checkOutputPlaces(const std::string& command,
                        const std::vector<OutputPlace>& places);
 

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <array>
 #include <cerrno>
 #include <cstring>
 #include <mutex>
@@ -54,9 +55,27 @@ struct Pipe {
 Pipe makePipe() {
   int fds[2];
   if (::pipe2(fds, O_CLOEXEC) != 0) {
-    throw std::runtime_error(systemError("cannot create a pipe"));
+    throw CommandNotStarted(systemError("cannot create a pipe"));
   }
   return {fds[0], fds[1]};
+}
+
+// The command's three pipes, or none: a failure closes those already made,
+// so a run short of file descriptors does not leak more of them.
+std::array<Pipe, 3> makePipes() {
+  std::array<Pipe, 3> pipes;
+  for (size_t i = 0; i < pipes.size(); ++i) {
+    try {
+      pipes[i] = makePipe();
+    } catch (...) {
+      for (size_t j = 0; j < i; ++j) {
+        ::close(pipes[j].read);
+        ::close(pipes[j].write);
+      }
+      throw;
+    }
+  }
+  return pipes;
 }
 
 void closeFd(int& fd) {
@@ -132,9 +151,7 @@ ChildProcess::ChildProcess(const std::string& commandLine,
                            size_t stderrTailBytes)
     : stderrTailBytes_(stderrTailBytes) {
   ignoreSigpipeOnce();
-  const Pipe in = makePipe();
-  const Pipe out = makePipe();
-  const Pipe err = makePipe();
+  const auto [in, out, err] = makePipes();
   std::string shell = "sh";
   std::string dashC = "-c";
   std::string command = commandLine;
@@ -157,7 +174,7 @@ ChildProcess::ChildProcess(const std::string& commandLine,
     closeFd(output_);
     closeFd(errors_);
     errno = forkErrno;
-    throw std::runtime_error(systemError("cannot start /bin/sh"));
+    throw CommandNotStarted(systemError("cannot start /bin/sh"));
   }
   // Also here, so the group exists before any kill() (the child may not
   // have run yet); EACCES once it has exec'd is harmless.

@@ -8,6 +8,7 @@
 #include <chrono>
 #include <cstddef>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -15,6 +16,14 @@
 namespace regcon::kit {
 
 using Clock = std::chrono::steady_clock;
+
+// No process could be started for the command: regcon ran out of pipes or
+// processes (a resource limit of its own), not the command's fault. A suite
+// reports the case as not-run and goes on.
+class CommandNotStarted : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
 
 // Single quotes keep every byte of an argument literal for /bin/sh.
 std::string shellQuote(const std::string& text);
@@ -49,7 +58,7 @@ ProcessLimits checkedLimits(std::string_view who, double timeoutSeconds,
                             size_t maxOutputMb);
 
 // Runs `/bin/sh -c commandLine` with standard input from /dev/null.
-// Throws std::runtime_error only when no process can be started at all.
+// Throws CommandNotStarted when no process can be started at all.
 ProcessResult runShellCommand(const std::string& commandLine,
                               const ProcessLimits& limits);
 

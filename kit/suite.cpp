@@ -133,15 +133,41 @@ std::string pictureOf(const SuiteOptions& options, const SuiteCase& c,
   static std::mutex writing;
   std::lock_guard lock(writing);
   std::filesystem::create_directories(path.parent_path());
-  OutputTarget target(path.string());
+  OutputTarget target(path.string(), NonRegular::Refuse);
   target.commit(svg);
   return path.string();
+}
+
+// One picture that cannot be written (a full disk, a folder or a FIFO at
+// its path) costs that picture alone: the case's verdict and every report
+// stand, and the report says why the picture is missing.
+void drawPicture(const SuiteOptions& options, const SuiteCase& c,
+                 const CommandAnswer& answer, CaseOutcome& outcome) {
+  outcome.pictureNote.clear();
+  try {
+    outcome.picture = pictureOf(options, c, outcome.verdict, answer);
+  } catch (const std::exception& e) {
+    outcome.picture.clear();
+    outcome.pictureNote = std::string("no picture: ") + e.what();
+  }
 }
 
 AnswerSourceFactory answerSourceOf(const SuiteOptions& options) {
   if (options.answers) return options.answers;
   return options.batch ? batchAnswers(options.command, limitsOf(options))
                        : processAnswers(options.command, limitsOf(options));
+}
+
+// The command's answer to one case; a command regcon could not start (no
+// pipe or process left) costs that case alone, reported as not-run.
+CommandAnswer askOrNote(AnswerSource& source, const SuiteCase& c) {
+  try {
+    return source.ask(c);
+  } catch (const CommandNotStarted& e) {
+    CommandAnswer answer;
+    answer.notStarted = e.what();
+    return answer;
+  }
 }
 
 // Runs the cases on `jobs` threads; each thread owns its processes. The
@@ -160,7 +186,7 @@ std::vector<CaseOutcome> runCases(const SuiteOptions& options,
     CaseOutcome& outcome = outcomes[i];
     outcome.suiteCase = c;
     outcome.verdict = classifySuiteCase(c, answer, options.implName);
-    outcome.picture = pictureOf(options, c, outcome.verdict, answer);
+    drawPicture(options, c, answer, outcome);
     if (auto found = expected.find(c.id); found != expected.end()) {
       outcome.expectedFailure = found->second;
     }
@@ -178,7 +204,7 @@ std::vector<CaseOutcome> runCases(const SuiteOptions& options,
         }
       };
       for (size_t i = next++; i < cases.size(); i = next++) {
-        judge(i, source->ask(cases[i]));
+        judge(i, askOrNote(*source, cases[i]));
         judgeAgain();
         progress.caseDone(outcomes[i]);
       }

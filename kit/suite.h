@@ -63,7 +63,8 @@ struct CaseOutcome {
   SuiteCase suiteCase;
   Verdict verdict;
   std::optional<std::string> expectedFailure;  // the reason, when listed
-  std::string picture;  // the diff picture of a failing valid result, or ""
+  std::string picture;      // the diff picture of a failing valid result, or ""
+  std::string pictureNote;  // with --pictures: why it was not drawn, or ""
   std::optional<Reproducer> shrunk;  // with --shrink: the shrunk case
   std::string shrinkNote;  // with --shrink: why a failing case was not shrunk
   // The variants asked by the probe and their answers ("agrees with

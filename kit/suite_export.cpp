@@ -87,7 +87,7 @@ void writeInside(const fs::path& to, const fs::path& relative,
   requireInsideFolder(what, to.string(), destination.string());
   fs::create_directories(destination.parent_path());
   requireInsideFolder(what, to.string(), destination.string());
-  OutputTarget(destination.string()).commit(text);
+  OutputTarget(destination.string(), NonRegular::Refuse).commit(text);
 }
 
 // The case's result, computed by `implName` and held to the manifest's

@@ -61,6 +61,10 @@ class ManifestReader {
     if (!fs::exists(document_, error)) {
       fail("", "cannot be read (no suite in " + dir_ + "?)");
     }
+    // The manifest itself is the suite's too: a symlink to a file of the
+    // runner's (whose first bytes a parse error would quote) is refused.
+    const std::string refusal = insideFolderRefusal(dir_, document_);
+    if (!refusal.empty()) fail("", refusal);
     const std::string text = readSmallFile(document_, kMaxManifestBytes);
     try {
       return json::parse(text);

@@ -200,6 +200,7 @@ std::string caseLines(const CaseOutcome& o) {
     text += "        " + answer + "\n";
   }
   if (!o.picture.empty()) text += "      picture: " + o.picture + "\n";
+  if (!o.pictureNote.empty()) text += "      " + o.pictureNote + "\n";
   if (o.shrunk) {
     text += "      shrunk (" + o.shrunk->verdict + ") from " +
             o.shrunk->originalSize + " to " + o.shrunk->shrunkSize + " in " +
@@ -260,6 +261,7 @@ ordered_json caseJson(const CaseOutcome& o) {
   c["expectedFailure"] =
       o.expectedFailure ? ordered_json(*o.expectedFailure) : ordered_json();
   c["picture"] = o.picture.empty() ? ordered_json() : ordered_json(o.picture);
+  if (!o.pictureNote.empty()) c["pictureNote"] = o.pictureNote;
   c["shrunk"] = shrunkJson(o);
   if (!o.shrinkNote.empty()) c["shrinkNote"] = o.shrinkNote;
   if (!o.probeNote.empty())
@@ -291,7 +293,8 @@ ordered_json withValidUtf8(const ordered_json& value) {
 // every other failing status is a failure of the port's output.
 bool isJunitError(Status status) {
   return status == Status::Crashed || status == Status::InternalError ||
-         status == Status::NotFound || status == Status::Timeout;
+         status == Status::NotFound || status == Status::Timeout ||
+         status == Status::NotRun;
 }
 
 std::string junitCase(const SuiteRun& run, const CaseOutcome& o) {

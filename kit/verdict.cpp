@@ -53,6 +53,10 @@ std::string megabytes(size_t bytes) {
 
 // The failures that need no result document: how the command ended.
 std::optional<Verdict> endingFailure(const CommandAnswer& a) {
+  if (!a.notStarted.empty()) {
+    return verdictOf(Status::NotRun,
+                     "regcon could not start the command: " + a.notStarted, a);
+  }
   if (a.timedOut) {
     return verdictOf(Status::Timeout,
                      "no answer in time; the command was killed", a);
@@ -246,7 +250,7 @@ ResultHashes hashesOf(const StageResult& result) {
 }
 
 std::string_view statusName(Status status) {
-  static constexpr NameTable<Status, 10> kNames{{{
+  static constexpr NameTable<Status, 11> kNames{{{
       {Status::Pass, "pass"},
       {Status::Mismatch, "mismatch"},
       {Status::MissingSection, "missing-section"},
@@ -257,6 +261,7 @@ std::string_view statusName(Status status) {
       {Status::NotFound, "not-found"},
       {Status::Timeout, "timeout"},
       {Status::Accepted, "accepted"},
+      {Status::NotRun, "not-run"},
   }}};
   return kNames.name(status, "unknown");
 }
@@ -336,6 +341,7 @@ std::string verdictKey(const Verdict& verdict, const CommandAnswer& answer) {
     case Status::Timeout:
     case Status::InternalError:
     case Status::Accepted:
+    case Status::NotRun:
       return status;
   }
   return status;

@@ -31,6 +31,7 @@ enum class Status {
   NotFound,        // exit 127 (or 126: found but not executable)
   Timeout,
   Accepted,  // a must-reject case answered with a result
+  NotRun,    // regcon could not start the command (no pipe or process left)
 };
 
 std::string_view statusName(Status status);
@@ -54,6 +55,9 @@ struct CommandAnswer {
   // In process: the implementation threw something other than an
   // InputError (its message), the in-process form of exit 70.
   std::string internalError;
+  // regcon could not start the command: why (a resource limit of its own,
+  // such as open files); the case was never asked.
+  std::string notStarted;
   bool timedOut = false;
   bool outputTooLarge = false;
   size_t outputCap = 0;

@@ -140,6 +140,12 @@ std::string joined(const std::vector<std::string>& items) {
   return text;
 }
 
+std::string caseInputs() {
+  const fs::path cases = kShippedSuite / "cases";
+  return shellQuote((cases / "hole-7x7.chf.json").string()) + " " +
+         shellQuote((cases / "hole-7x7.settings.json").string());
+}
+
 // Ids the manifest accepts ([A-Za-z0-9._/-]+) that are paths: each must
 // land in one file of its own inside --pictures and --shrink.
 std::vector<std::string> pathLikeIds(const fs::path& root) {
@@ -207,13 +213,123 @@ TEST_F(TrustPaths, APictureIsNeverWrittenThroughALinkOutOfTheFolder) {
   fs::create_symlink(path("victim.txt"), pictures / "a~2Fb.svg");
   const CliRun r = regcon("suite " + shellQuote(command) + " --suite " +
                           q(suite) + " --pictures " + q(pictures));
-  EXPECT_EQ(r.exitCode, 2) << r.out << r.err;
-  EXPECT_NE(
-      r.err.find("suite: --pictures " + (pictures / "a~2Fb.svg").string() +
-                 ": a symbolic link leads out of the folder"),
-      std::string::npos)
-      << r.err;
+  // That picture alone is lost, and the case says why.
+  EXPECT_EQ(r.exitCode, 5) << r.out << r.err;
+  EXPECT_NE(r.out.find("no picture: suite: --pictures " +
+                       (pictures / "a~2Fb.svg").string() +
+                       ": a symbolic link leads out of the folder"),
+            std::string::npos)
+      << r.out;
   EXPECT_EQ(readText(path("victim.txt")), "keep");
+}
+
+bool isFifo(const fs::path& file) {
+  struct stat st {};
+  return ::lstat(file.c_str(), &st) == 0 && S_ISFIFO(st.st_mode);
+}
+
+json caseNamed(const json& report, const std::string& id) {
+  for (const json& c : report["cases"]) {
+    if (c["id"] == id) return c;
+  }
+  return json();
+}
+
+// Another user with write access to the pictures folder puts a FIFO (or a
+// folder) where a case's picture goes: opening the FIFO would wait for a
+// reader forever. That picture alone is missing and its case says why;
+// the other picture, the run and both reports go on.
+TEST_F(TrustPaths, APictureThatCannotBeWrittenCostsThatPictureAlone) {
+  const fs::path suite = hostileSuite({"a/b", "c", "d"});
+  const fs::path pictures = path("pictures");
+  fs::create_directories(pictures / "d.svg");
+  ASSERT_EQ(::mkfifo((pictures / "a~2Fb.svg").c_str(), 0600), 0);
+  const CliRun r =
+      shell("timeout 120 " + q(kRegcon) + " suite " + q(wrongPort()) +
+            " --suite " + q(suite) + " --pictures " + q(pictures) + " --json " +
+            q(path("r.json")) + " --junit " + q(path("r.xml")));
+  EXPECT_EQ(r.exitCode, 5) << r.out << r.err;
+  const json report = json::parse(readText(path("r.json")));
+  const json fifoCase = caseNamed(report, "a/b");
+  EXPECT_TRUE(fifoCase["picture"].is_null()) << fifoCase;
+  EXPECT_NE(fifoCase.value("pictureNote", "").find("not a regular file"),
+            std::string::npos)
+      << fifoCase;
+  EXPECT_NE(caseNamed(report, "d").value("pictureNote", "").find("directory"),
+            std::string::npos)
+      << report;
+  EXPECT_EQ(caseNamed(report, "c")["picture"], (pictures / "c.svg").string());
+  EXPECT_TRUE(fs::is_regular_file(pictures / "c.svg"));
+  EXPECT_TRUE(isFifo(pictures / "a~2Fb.svg"));
+  EXPECT_TRUE(wellFormedXml(readText(path("r.xml"))));
+  EXPECT_NE(r.out.find("does not conform"), std::string::npos) << r.out;
+}
+
+// The same FIFO where a reproducer or an exported result goes: never
+// opened; `suite --shrink` notes the case as not shrunk and goes on,
+// `shrink -o` and `suite export` stop with exit 2.
+TEST_F(TrustPaths, AFifoInAnOutputFolderIsNeverOpened) {
+  const fs::path suite = hostileSuite({"a/b"});
+  fs::create_directories(path("shrunk/a~2Fb"));
+  ASSERT_EQ(::mkfifo(path("shrunk/a~2Fb/shrunk.chf.json").c_str(), 0600), 0);
+  const CliRun shrunk =
+      shell("timeout 120 " + q(kRegcon) + " suite " + q(wrongPort()) +
+            " --suite " + q(suite) + " --shrink " + q(path("shrunk")) +
+            " --shrink-runs 5 --json " + q(path("r.json")));
+  EXPECT_EQ(shrunk.exitCode, 5) << shrunk.out << shrunk.err;
+  const json shrunkCase =
+      caseNamed(json::parse(readText(path("r.json"))), "a/b");
+  EXPECT_NE(shrunkCase.value("shrinkNote", "").find("not a regular file"),
+            std::string::npos)
+      << shrunkCase;
+
+  fs::create_directories(path("alone"));
+  ASSERT_EQ(::mkfifo(path("alone/shrunk.settings.json").c_str(), 0600), 0);
+  const CliRun alone =
+      shell("timeout 120 " + q(kRegcon) + " shrink " + q(wrongPort()) + " " +
+            caseInputs() + " --max-runs 5 -o " + q(path("alone")));
+  EXPECT_EQ(alone.exitCode, 2) << alone.out << alone.err;
+  EXPECT_NE(alone.err.find("not a regular file"), std::string::npos)
+      << alone.err;
+
+  fs::create_directories(path("export/results"));
+  ASSERT_EQ(::mkfifo(path("export/results/a~2Fb.result.json").c_str(), 0600),
+            0);
+  const CliRun exported = shell("timeout 120 " + q(kRegcon) + " suite export " +
+                                q(path("export")) + " --suite " + q(suite));
+  EXPECT_EQ(exported.exitCode, 2) << exported.out << exported.err;
+  EXPECT_NE(exported.err.find("not a regular file"), std::string::npos)
+      << exported.err;
+  for (const char* fifo :
+       {"shrunk/a~2Fb/shrunk.chf.json", "alone/shrunk.settings.json",
+        "export/results/a~2Fb.result.json"}) {
+    EXPECT_TRUE(isFifo(path(fifo))) << fifo;
+  }
+}
+
+// A report inside an output folder could be taken by a case's file first
+// (the case id "report.json" under --shrink out names out/report.json):
+// refused before anything runs.
+TEST_F(TrustPaths, AReportInsideAnOutputFolderIsRefused) {
+  const fs::path suite = hostileSuite({"report.json"});
+  fs::create_directories(path("out"));
+  fs::create_directories(path("pics"));
+  const CliRun r = regcon("suite " + shellQuote(markerPort()) + " --suite " +
+                          q(suite) + " --shrink " + q(path("out")) +
+                          " --json " + q(path("out/report.json")));
+  EXPECT_EQ(r.exitCode, 2) << r.out << r.err;
+  EXPECT_NE(r.err.find("suite: --shrink " + path("out").string() + ": --json " +
+                       path("out/report.json").string() + " lies inside it"),
+            std::string::npos)
+      << r.err;
+  const CliRun pictures = regcon(
+      "suite " + shellQuote(markerPort()) + " --suite " + q(suite) +
+      " --pictures " + q(path("pics")) + " --junit " + q(path("pics/r.xml")));
+  EXPECT_EQ(pictures.exitCode, 2) << pictures.out << pictures.err;
+  EXPECT_NE(pictures.err.find("lies inside it"), std::string::npos)
+      << pictures.err;
+  EXPECT_FALSE(fs::exists(marker())) << "the port ran";
+  EXPECT_FALSE(fs::exists(path("out/report.json")));
 }
 
 TEST_F(TrustPaths, ExportGivesEveryIdItsOwnResultInsideDir) {
@@ -478,12 +594,6 @@ TEST_F(TrustPaths, SuiteShrinkOnAFileIsRefusedBeforeTheRun) {
             std::string::npos)
       << r.err;
   EXPECT_FALSE(fs::exists(marker())) << "the port ran";
-}
-
-std::string caseInputs() {
-  const fs::path cases = kShippedSuite / "cases";
-  return shellQuote((cases / "hole-7x7.chf.json").string()) + " " +
-         shellQuote((cases / "hole-7x7.settings.json").string());
 }
 
 TEST_F(TrustPaths, ConformPictureInAMissingFolderIsRefusedBeforeTheRun) {

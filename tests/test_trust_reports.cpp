@@ -337,6 +337,56 @@ TEST_F(TrustReports, AManifestMustBeARegularFileOfBoundedSize) {
                              " --suite " + shellQuote(big.string()));
   EXPECT_EQ(huge.exitCode, 2) << huge.err;
   EXPECT_NE(huge.err.find("more than"), std::string::npos) << huge.err;
+  // A manifest that is a link to a file of the runner's is refused before
+  // it is read: a parse error would quote its first bytes.
+  const fs::path linked = path("linked-suite");
+  fs::create_directories(linked);
+  writeText(path("secret.txt"), "secret-token\n");
+  fs::create_symlink(path("secret.txt"), linked / "manifest.json");
+  const CliRun link = regcon("suite " + shellQuote(kRegcon + " run") +
+                             " --suite " + shellQuote(linked.string()));
+  EXPECT_EQ(link.exitCode, 2) << link.err;
+  EXPECT_NE(link.err.find("a symbolic link leads out of the folder"),
+            std::string::npos)
+      << link.err;
+  EXPECT_EQ(link.err.find("secret-token"), std::string::npos) << link.err;
+}
+
+// Short of file descriptors (a low `ulimit -n` on a shared runner), regcon
+// cannot make the command's pipes: each case is reported not-run, no pipe
+// made on the way leaks into the next case, every report is written, and
+// the exit status says the verdict is incomplete (4).
+TEST_F(TrustReports, ACommandThatCannotBeStartedCostsItsCasesNotTheReports) {
+  // Descriptors 3 to 8 closed, then 9 at most: the two reports' temporary
+  // files and a case file fit, the three pipes a command needs do not. The
+  // streams are redirected by `exec` first: a redirection of a command
+  // alone would need a descriptor above 9 to save the shell's own.
+  const std::string line =
+      "exec >" + shellQuote(path("stdout.txt").string()) + " 2>" +
+      shellQuote(path("stderr.txt").string()) +
+      " 3>&- 4>&- 5>&- 6>&- 7>&- 8>&-; ulimit -n 9; exec " +
+      shellQuote(kRegcon) + " suite " + shellQuote(kRegcon + " run") +
+      " --suite " + shellQuote(smallSuite()) + " --json " +
+      shellQuote(path("r.json").string()) + " --junit " +
+      shellQuote(path("r.xml").string());
+  const int status = std::system(("/bin/sh -c " + shellQuote(line)).c_str());
+  const std::string out = readText(path("stdout.txt"));
+  const std::string err = readText(path("stderr.txt"));
+  ASSERT_TRUE(WIFEXITED(status)) << status << out << err;
+  EXPECT_EQ(WEXITSTATUS(status), 4) << out << err;
+  const json report = json::parse(readText(path("r.json")));
+  ASSERT_EQ(report["cases"].size(), 3u) << report;
+  for (const json& c : report["cases"]) {
+    EXPECT_EQ(c["status"], "not-run") << c;
+    EXPECT_NE(c["message"].get<std::string>().find("cannot create a pipe"),
+              std::string::npos)
+        << c;
+  }
+  const std::string junit = readText(path("r.xml"));
+  EXPECT_TRUE(strictXml(junit));
+  EXPECT_NE(junit.find("<error"), std::string::npos) << junit;
+  EXPECT_NE(out.find("not-run"), std::string::npos) << out;
+  EXPECT_NE(err.find("3 cases not run"), std::string::npos) << err;
 }
 
 // A foreign vertex at x = 2^31 - 1 is drawn at 2^31 - 1 cells, not at a
