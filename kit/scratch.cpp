@@ -50,9 +50,12 @@ void writeWholeFile(const fs::path& path, const std::string& text) {
     throw InputError("cannot write " + path.string() + ": " +
                      std::strerror(error));
   };
-  const int fd =
-      ::open(path.c_str(),
-             O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0600);
+  // Made anew each time, never opened where it stood: the command under
+  // test writes in the same folder and may have put a FIFO at the path,
+  // whose open would wait for a reader forever.
+  if (::unlink(path.c_str()) != 0 && errno != ENOENT) fail(errno);
+  const int fd = ::open(
+      path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
   if (fd < 0) fail(errno);
   const int error = writeAll(fd, text.data(), text.size());
   if (error != 0) {

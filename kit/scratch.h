@@ -27,9 +27,10 @@ class ScratchFolder {
   int signalSlot_ = -1;
 };
 
-// Writes `text` to `path` whole, replacing a regular file; never follows a
-// symlink. Every write and the close are checked (a full disk, a file-size
-// limit): throws InputError naming the file and the reason.
+// Writes `text` to `path` whole, as a new file: whatever stood at the path
+// (a file, a symlink, a FIFO) is unlinked first, never opened. Every write and
+// the close are checked (a full disk, a file-size limit): throws InputError
+// naming the file and the reason.
 void writeWholeFile(const std::filesystem::path& path, const std::string& text);
 
 }  // namespace regcon::kit

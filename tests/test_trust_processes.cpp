@@ -233,6 +233,29 @@ TEST_F(TrustProcesses, ShrinkEndsWhatAFailingCommandLeftRunning) {
   EXPECT_EQ(entriesOf(path("tmp")), std::vector<std::string>{});
 }
 
+// A port that puts FIFOs where the next cases' documents will go, in the
+// folder of the documents it is given: regcon makes each document anew and
+// never opens what stood there, so the shrink does not wait forever.
+TEST_F(TrustProcesses, FifosPlantedForTheNextCasesAreNeverOpened) {
+  const std::string command = port(
+      "plants",
+      "d=$(dirname \"$1\")\ni=1\nwhile [ $i -le 40 ]; do\n"
+      "  for f in \"$d/case-$i.chf.json\" \"$d/case-$i.settings.json\"; do\n"
+      "    [ -e \"$f\" ] || mkfifo \"$f\"\n  done\n  i=$((i+1))\ndone\n"
+      "exit 3");
+  const pid_t pid =
+      spawnRegcon({kRegcon, "shrink", command, kChf, kSettings, "-o",
+                   path("shrunk").string(), "--max-runs", "5"},
+                  path("tmp"), path("output.txt"));
+  // A hang detector, not a benchmark.
+  const int status = waitFor(pid, 60s);
+  ASSERT_TRUE(WIFEXITED(status)) << "still running after 60 s";
+  EXPECT_EQ(WEXITSTATUS(status), 5) << readText(path("output.txt"));
+  EXPECT_NE(readText(path("output.txt")).find("rejected (exit 3)"),
+            std::string::npos);
+  EXPECT_EQ(entriesOf(path("tmp")), std::vector<std::string>{});
+}
+
 // regcon ended by a signal while a command runs: the command's processes
 // die, the scratch folders go, and regcon dies of the same signal.
 void expectSignalCleansUp(const fs::path& root,
