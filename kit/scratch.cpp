@@ -65,4 +65,32 @@ void writeWholeFile(const fs::path& path, const std::string& text) {
   if (::close(fd) != 0) fail(errno);
 }
 
+// The whole of a regular file. Opened without blocking and checked on the
+// open descriptor, so a FIFO or device put in its place after the manifest
+// was read is refused instead of waited on.
+std::string readRegularFile(const std::string& path, const std::string& what) {
+  const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0) throw InputError(what + ": " + std::strerror(errno));
+  struct stat st {};
+  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+    ::close(fd);
+    throw InputError(what + ": is not a regular file (only those are copied)");
+  }
+  std::string text;
+  char buffer[1 << 16];
+  for (;;) {
+    const ssize_t got = ::read(fd, buffer, sizeof buffer);
+    if (got == 0) break;
+    if (got < 0) {
+      if (errno == EINTR) continue;
+      const int error = errno;
+      ::close(fd);
+      throw InputError(what + ": " + std::strerror(error));
+    }
+    text.append(buffer, static_cast<size_t>(got));
+  }
+  ::close(fd);
+  return text;
+}
+
 }  // namespace regcon::kit

@@ -27,6 +27,11 @@ class ScratchFolder {
   int signalSlot_ = -1;
 };
 
+// The whole of the regular file `path`. Opened without blocking and checked
+// on the open descriptor, so a FIFO or device put in its place is refused
+// instead of waited on. Throws InputError "WHAT: reason".
+std::string readRegularFile(const std::string& path, const std::string& what);
+
 // Writes `text` to `path` whole, as a new file: whatever stood at the path
 // (a file, a symlink, a FIFO) is unlinked first, never opened. Every write and
 // the close are checked (a full disk, a file-size limit): throws InputError

@@ -158,15 +158,67 @@ AnswerSourceFactory answerSourceOf(const SuiteOptions& options) {
                        : processAnswers(options.command, limitsOf(options));
 }
 
-// The command's answer to one case; a command regcon could not start (no
-// pipe or process left) costs that case alone, reported as not-run.
-CommandAnswer askOrNote(AnswerSource& source, const SuiteCase& c) {
+// Case `index` as the command is handed it: copies of its documents in
+// the private folder `handed`, never the suite's own files, so a port that
+// writes into the files it is given (its output in place, a truncation)
+// changes neither what regcon reads of the case afterwards nor the suite.
+SuiteCase handedPaths(const SuiteCase& c, const std::filesystem::path& handed,
+                      size_t index) {
+  SuiteCase copy = c;
+  const std::string stem = (handed / std::to_string(index)).string();
+  copy.chfPath = stem + ".chf.json";
+  copy.settingsPath = stem + ".settings.json";
+  return copy;
+}
+
+SuiteCase handedCopy(const SuiteCase& c, const std::filesystem::path& handed,
+                     size_t index) {
+  const SuiteCase copy = handedPaths(c, handed, index);
+  writeWholeFile(copy.chfPath, readRegularFile(c.chfPath, c.chfPath));
+  writeWholeFile(copy.settingsPath,
+                 readRegularFile(c.settingsPath, c.settingsPath));
+  return copy;
+}
+
+void replaceEvery(std::string& text, const std::string& from,
+                  const std::string& to) {
+  for (size_t at = text.find(from); at != std::string::npos;
+       at = text.find(from, at + to.size())) {
+    text.replace(at, from.size(), to);
+  }
+}
+
+// What the command printed names the copies it was handed; the reports name
+// the suite's files instead: the ones a porter replays, and the same in
+// every run, where the copies' folder has a random name.
+CommandAnswer namingSuiteFiles(CommandAnswer answer, const SuiteCase& asked,
+                               const SuiteCase& c) {
+  for (std::string* text : {&answer.stderrTail, &answer.batchErrorMessage}) {
+    replaceEvery(*text, asked.chfPath, c.chfPath);
+    replaceEvery(*text, asked.settingsPath, c.settingsPath);
+  }
+  return answer;
+}
+
+// The command's answer to case `index`; a command regcon could not start
+// (no pipe or process left, no room for the copies) costs that case alone,
+// reported as not-run.
+CommandAnswer askOrNote(AnswerSource& source, const SuiteCase& c,
+                        const std::filesystem::path& handed, size_t index) {
+  CommandAnswer notAsked;
+  SuiteCase asked;
   try {
-    return source.ask(c);
+    asked = handedCopy(c, handed, index);
+  } catch (const InputError& e) {
+    notAsked.notStarted =
+        std::string("no copy of the case's documents: ") + e.what();
+    return notAsked;
+  }
+  try {
+    return source.ask(asked);
   } catch (const CommandNotStarted& e) {
-    CommandAnswer answer;
-    answer.notStarted = e.what();
-    return answer;
+    notAsked.notStarted = e.what();
+    return notAsked;
   }
 }
 
@@ -181,8 +233,13 @@ std::vector<CaseOutcome> runCases(const SuiteOptions& options,
   std::atomic<size_t> next{0};
   std::exception_ptr failure;
   std::mutex failureMutex;
-  auto judge = [&](size_t i, const CommandAnswer& answer) {
+  // Kept to the end of the run: a batch process found out of step has its
+  // cases asked again, from the same copies.
+  const ScratchFolder handed("regcon-suite-cases");
+  auto judge = [&](size_t i, const CommandAnswer& given) {
     const SuiteCase& c = cases[i];
+    const CommandAnswer answer =
+        namingSuiteFiles(given, handedPaths(c, handed.path(), i), c);
     CaseOutcome& outcome = outcomes[i];
     outcome.suiteCase = c;
     outcome.verdict = classifySuiteCase(c, answer, options.implName);
@@ -204,7 +261,7 @@ std::vector<CaseOutcome> runCases(const SuiteOptions& options,
         }
       };
       for (size_t i = next++; i < cases.size(); i = next++) {
-        judge(i, askOrNote(*source, cases[i]));
+        judge(i, askOrNote(*source, cases[i], handed.path(), i));
         judgeAgain();
         progress.caseDone(outcomes[i]);
       }

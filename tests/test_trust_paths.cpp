@@ -307,6 +307,30 @@ TEST_F(TrustPaths, AFifoInAnOutputFolderIsNeverOpened) {
   }
 }
 
+// A port that writes into the documents it is given (its output in place,
+// a truncation) is handed copies: the suite is unchanged, the case is
+// judged against the suite's own documents (a mismatch pointed at, not a
+// run stopped by an unreadable case), and what the port printed names the
+// suite's file, as the porter would replay it.
+TEST_F(TrustPaths, APortWritingIntoItsInputsChangesNeitherSuiteNorVerdict) {
+  const fs::path suite = hostileSuite({"a/b"});
+  const fs::path chf = suite / "cases/hole-7x7.chf.json";
+  const std::string before = readText(chf);
+  const std::string command =
+      port("scribbles", "out=$(" + shellQuote(kRegcon) +
+                            " run \"$1\" \"$2\") || exit $?\n"
+                            "echo garbage > \"$1\"\necho \"wrote $1\" >&2\n"
+                            "printf '%s\\n' \"$out\" | sed " +
+                            shellQuote(kAlterFirstRegionId));
+  const CliRun r = regcon("suite " + shellQuote(command) + " --suite " +
+                          q(suite) + " --json " + q(path("r.json")));
+  EXPECT_EQ(r.exitCode, 5) << r.out << r.err;
+  EXPECT_EQ(readText(chf), before);
+  const json c = caseNamed(json::parse(readText(path("r.json"))), "a/b");
+  EXPECT_EQ(c["status"], "mismatch") << c;
+  EXPECT_EQ(c["stderrTail"], "wrote " + chf.string() + "\n") << c;
+}
+
 // A report inside an output folder could be taken by a case's file first
 // (the case id "report.json" under --shrink out names out/report.json):
 // refused before anything runs.
