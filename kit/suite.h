@@ -100,6 +100,10 @@ Verdict classifySuiteCase(const SuiteCase& c, const CommandAnswer& answer,
                           const std::string& implName = "optimized");
 
 // Runs the selected cases; progress lines go to `progress` (may be null).
+// The command is handed copies of each case's documents in a private
+// folder under $TMPDIR (kit/scratch.h), never the suite's own files; a
+// command that cannot be started, or whose copies cannot be made, gives
+// its case the status not-run. Throws InputError for a bad suite.
 SuiteRun runSuite(const SuiteOptions& options, std::ostream* progress);
 
 // The summary table: counts by status, failures by spec section and by
