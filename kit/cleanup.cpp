@@ -72,10 +72,13 @@ void forEachEntry(int fd, const Visit& visit) {
 }
 
 // Removes `name` (relative to `parent`) and, for a folder, everything under
-// it. Symlinks are removed, never followed. Entries are removed while the
-// folder is read, so it is read again until a pass removes nothing.
-void removeTree(int parent, const char* name, int depth) {
-  if (::unlinkat(parent, name, 0) == 0 || errno == ENOENT) return;
+// it, as far as 16 levels down (the stack of a signal handler); whether it
+// is gone. Symlinks are removed, never followed. Entries are removed while
+// the folder is read, so it is read again until a pass removes nothing: an
+// entry that stays (too deep, not ours to remove) ends the passes, never
+// repeats them forever.
+bool removeTree(int parent, const char* name, int depth) {
+  if (::unlinkat(parent, name, 0) == 0 || errno == ENOENT) return true;
   constexpr int kMaxDepth = 16;
   const int fd =
       ::openat(parent, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
@@ -84,13 +87,12 @@ void removeTree(int parent, const char* name, int depth) {
       removed = false;
       ::lseek(fd, 0, SEEK_SET);
       forEachEntry(fd, [&](const char* entry) {
-        removeTree(fd, entry, depth + 1);
-        removed = true;
+        if (removeTree(fd, entry, depth + 1)) removed = true;
       });
     }
   }
   if (fd >= 0) ::close(fd);
-  ::unlinkat(parent, name, AT_REMOVEDIR);
+  return ::unlinkat(parent, name, AT_REMOVEDIR) == 0 || errno == ENOENT;
 }
 
 // Parses the decimal number at `text`, or -1.

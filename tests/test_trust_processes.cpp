@@ -323,6 +323,30 @@ TEST_F(TrustProcesses, ASignalIgnoredAtStartStaysIgnored) {
   EXPECT_EQ(entriesOf(path("tmp")), std::vector<std::string>{});
 }
 
+// A port that makes a folder tree deeper than the signal handler walks
+// (16 levels) in the folder of its documents: the handler removes what it
+// can and regcon still dies of the signal, never spinning on what stays.
+TEST_F(TrustProcesses, ASignalEndsRegconWhateverTreeThePortMadeInScratch) {
+  const std::string command =
+      port("deep", std::string("mkdir -p \"$(dirname \"$1\")/$(printf "
+                               "'a/%.0s' $(seq 1 24))\"\n") +
+                       kHangs);
+  const pid_t pid =
+      spawnRegcon({kRegcon, "shrink", command, kChf, kSettings, "-o",
+                   path("shrunk").string(), "--timeout", "100"},
+                  path("tmp"), path("output.txt"));
+  ASSERT_TRUE(waitForFile(path("pids/hang.pid"), 30s))
+      << readText(path("output.txt"));
+  ::kill(pid, SIGTERM);
+  const int status = waitFor(pid, 30s);
+  ASSERT_TRUE(WIFSIGNALED(status)) << status << readText(path("output.txt"));
+  EXPECT_EQ(WTERMSIG(status), SIGTERM);
+  std::this_thread::sleep_for(50ms);  // SIGKILL is delivered, not awaited
+  for (long child : recordedPids(path("pids"))) {
+    EXPECT_FALSE(alive(child)) << "still running: " << child;
+  }
+}
+
 TEST_F(TrustProcesses, ASignalToSuiteEndsEveryCommandAndReport) {
   const std::string command = port("hangs", kHangs);
   expectSignalCleansUp(
