@@ -348,7 +348,17 @@ void shrinkFailures(const SuiteOptions& options,
     }
   }
   if (chosen.empty()) return;
-  const ScratchFolder scratch("regcon-suite-shrink");
+  std::optional<ScratchFolder> made;
+  try {
+    made.emplace("regcon-suite-shrink");
+  } catch (const InputError& e) {
+    // No room for it now ($TMPDIR full, say): the shrinking is lost, not
+    // the run's verdicts and reports.
+    for (CaseOutcome* o : chosen)
+      o->shrinkNote = std::string("not shrunk: ") + e.what();
+    return;
+  }
+  const ScratchFolder& scratch = *made;
   std::mutex printing;
   onJobs(chosen.size(), options.jobs, [&](size_t i, int job) {
     CaseOutcome& o = *chosen[i];
@@ -450,7 +460,15 @@ void probeFailures(const SuiteOptions& options,
     if (probeable(o)) chosen.push_back(&o);
   }
   if (chosen.empty()) return;
-  const ScratchFolder scratch("regcon-suite-probe");
+  std::optional<ScratchFolder> made;
+  try {
+    made.emplace("regcon-suite-probe");
+  } catch (const InputError& e) {
+    for (CaseOutcome* o : chosen)
+      o->probeNote = std::string("not probed: ") + e.what();
+    return;
+  }
+  const ScratchFolder& scratch = *made;
   onJobs(chosen.size(), options.jobs, [&](size_t i, int job) {
     probeOne(options, *chosen[i], scratch, job);
   });

@@ -420,6 +420,27 @@ std::string statusOf(const json& report, const std::string& id) {
   return "absent";
 }
 
+// A port that takes $TMPDIR away while the suite runs (moved, a file in
+// its place): the next case's copies cannot be made (not-run), nor the
+// probe's scratch folder (not probed), and both reports are still written.
+TEST_F(TrustProcesses, ATmpdirTakenAwayMidRunLosesNoReport) {
+  const std::string command =
+      port("takes",
+           "if [ -d \"$TMPDIR\" ]; then mv \"$TMPDIR\" "
+           "\"$TMPDIR.gone\"; touch \"$TMPDIR\"; fi\nkill -SEGV $$");
+  const int exitCode = regcon(
+      "suite " + shellQuote(command) + " --suite " + shellQuote(kShippedSuite) +
+      " --filter " + kTwoCases + " --jobs 1 --json " +
+      shellQuote(path("r.json")) + " --junit " + shellQuote(path("r.xml")));
+  EXPECT_EQ(exitCode, 4) << out() << err();
+  const json report = json::parse(readText(path("r.json")));
+  EXPECT_EQ(statusOf(report, "vector/hole-7x7"), "crashed") << report;
+  EXPECT_EQ(statusOf(report, "vector/monotone-u-5x3"), "not-run") << report;
+  EXPECT_NE(report.dump().find("not probed: cannot make"), std::string::npos)
+      << report;
+  EXPECT_TRUE(fs::is_regular_file(path("r.xml")));
+}
+
 TEST_F(TrustProcesses, ABatchCommandAnsweringTwiceIsOutOfStep) {
   const std::string command = port("twice", batchPort("echo \"$answer\""));
   const int exitCode =
