@@ -66,11 +66,25 @@ class ManifestReader {
     const std::string refusal = insideFolderRefusal(dir_, document_);
     if (!refusal.empty()) fail("", refusal);
     const std::string text = readSmallFile(document_, kMaxManifestBytes);
+    // Nesting capped as in every interchange document: `suite export`
+    // writes the manifest out again, and a writer recurses per level.
+    bool tooDeep = false;
+    const auto depthCap = [&tooDeep](int depth, json::parse_event_t,
+                                     const json&) {
+      if (depth > static_cast<int>(kMaxManifestDepth)) tooDeep = true;
+      return !tooDeep;
+    };
+    json root;
     try {
-      return json::parse(text);
+      root = json::parse(text, depthCap);
     } catch (const json::exception& e) {
       fail("", std::string("not JSON: ") + e.what());
     }
+    if (tooDeep) {
+      fail("", "nested more than " + std::to_string(kMaxManifestDepth) +
+                   " levels deep");
+    }
+    return root;
   }
 
   static std::string at(const std::string& where, const std::string& key) {

@@ -44,6 +44,7 @@ std::string readSmallFile(const std::string& path, size_t maxBytes);
 // The most bytes a manifest may hold (the shipped one holds 0.3 MiB): a DOM
 // of it takes up to some 26 times that (16 MiB of "[]," took 433 MB).
 constexpr size_t kMaxManifestBytes = size_t{4} << 20;
+constexpr size_t kMaxManifestDepth = 64;  // nesting levels, as interchange
 
 // Reads DIR/manifest.json. A manifest that breaks a rule of the README is an
 // InputError naming the manifest, the key and the rule.

@@ -337,6 +337,24 @@ TEST_F(TrustReports, AManifestMustBeARegularFileOfBoundedSize) {
                              " --suite " + shellQuote(big.string()));
   EXPECT_EQ(huge.exitCode, 2) << huge.err;
   EXPECT_NE(huge.err.find("more than"), std::string::npos) << huge.err;
+  // Nested deeper than any document may be: refused by suite and by
+  // export, which writes the manifest out again (a writer recurses).
+  const fs::path deep = path("deep-suite");
+  fs::create_directories(deep);
+  writeText(deep / "manifest.json",
+            "{\"suite\": \"regcon-conformance\", \"version\": 1, "
+            "\"cases\": [], \"z\": " +
+                std::string(100000, '[') + std::string(100000, ']') + "}");
+  for (const std::string& command :
+       {"suite " + shellQuote(kRegcon + " run") + " --suite ",
+        "suite export " + shellQuote(path("exported").string()) +
+            " --suite "}) {
+    const CliRun nested = regcon(command + shellQuote(deep.string()));
+    EXPECT_EQ(nested.exitCode, 2) << command << nested.err;
+    EXPECT_NE(nested.err.find("nested more than 64 levels deep"),
+              std::string::npos)
+        << nested.err;
+  }
   // A manifest that is a link to a file of the runner's is refused before
   // it is read: a parse error would quote its first bytes.
   const fs::path linked = path("linked-suite");
