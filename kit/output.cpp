@@ -72,6 +72,10 @@ std::string followSymlinks(const std::string& userPath) {
     if (::lstat(current.c_str(), &st) != 0 || !S_ISLNK(st.st_mode)) {
       return current.string();
     }
+    const std::string foreign = foreignLinkRefusal(current.string());
+    if (!foreign.empty()) {
+      throw InputError("cannot write " + userPath + ": " + foreign);
+    }
     std::error_code error;
     const fs::path link = fs::read_symlink(current, error);
     if (error) return current.string();  // open() will name the problem
@@ -88,6 +92,22 @@ mode_t modeForNewFiles() {
 }
 
 }  // namespace
+
+std::string foreignLinkRefusal(const std::string& path) {
+  struct stat link {};
+  if (::lstat(path.c_str(), &link) != 0 || !S_ISLNK(link.st_mode)) return "";
+  const fs::path parent = fs::absolute(path).lexically_normal().parent_path();
+  struct stat folder {};
+  if (::stat(parent.c_str(), &folder) != 0) return "";
+  const bool shared =
+      (folder.st_mode & S_ISVTX) != 0 && (folder.st_mode & S_IWOTH) != 0;
+  if (!shared || link.st_uid == ::geteuid() || link.st_uid == folder.st_uid) {
+    return "";
+  }
+  return path +
+         " is a symlink another user owns in a shared folder (sticky and "
+         "world-writable): not followed";
+}
 
 int writeAll(int fd, const char* data, size_t left) {
   while (left > 0) {

@@ -88,6 +88,12 @@ class StandardInputCopy {
 std::string writeRefusal(const std::string& path, const struct stat& st,
                          int accessMode);
 
+// Why the symlink `path` may not be followed, or "": one in a sticky,
+// world-writable folder (a shared /tmp) that neither this user nor the
+// folder's owner owns is refused, as the kernel's fs.protected_symlinks
+// would, whether or not the machine sets it (regcon resolves links itself).
+std::string foreignLinkRefusal(const std::string& path);
+
 // Writes all of `size` bytes; 0, or the errno of the failed write.
 int writeAll(int fd, const char* data, size_t size);
 

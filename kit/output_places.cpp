@@ -108,8 +108,11 @@ void checkOutputPlaces(const std::string& command,
     const OutputPlace& place = places[i];
     if (!given(place)) continue;
     const std::string where = command + ": " + place.option + " " + place.path;
-    const std::string refusal =
-        place.folder ? folderRefusal(place.path) : fileRefusal(place.path);
+    std::string refusal = foreignLinkRefusal(place.path);
+    if (refusal.empty()) {
+      refusal =
+          place.folder ? folderRefusal(place.path) : fileRefusal(place.path);
+    }
     if (!refusal.empty()) throw InputError(where + ": " + refusal);
     for (size_t j = 0; j < i; ++j) {
       if (!given(places[j])) continue;

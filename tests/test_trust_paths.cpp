@@ -331,6 +331,48 @@ TEST_F(TrustPaths, APortWritingIntoItsInputsChangesNeitherSuiteNorVerdict) {
   EXPECT_EQ(c["stderrTail"], "wrote " + chf.string() + "\n") << c;
 }
 
+// Another user's symlinks in a shared folder (sticky, world-writable, as
+// /tmp) are never followed, as the kernel's fs.protected_symlinks would
+// have it: regcon resolves links itself, so it checks the owner itself.
+TEST_F(TrustPaths, AnotherUsersSymlinkInASharedFolderIsNotFollowed) {
+  const fs::path shared = path("shared");
+  fs::create_directories(shared);
+  ASSERT_EQ(::chmod(shared.c_str(), 01777), 0);
+  fs::create_directories(path("victim"));
+  writeText(path("victim/secret.conf"), "keep\n");
+  const uid_t nobody = 65534;
+  const auto plant = [&](const std::string& name, const fs::path& to) {
+    fs::create_symlink(to, shared / name);
+    ASSERT_EQ(::lchown((shared / name).c_str(), nobody, nobody), 0);
+  };
+  plant("report.json", path("victim/secret.conf"));
+  plant("out.json", path("victim/secret.conf"));
+  plant("fuzz", path("victim"));
+  const fs::path suite = hostileSuite({kCaseId});
+  const CliRun report =
+      regcon("suite " + shellQuote(markerPort()) + " --suite " + q(suite) +
+             " --json " + q(shared / "report.json"));
+  const CliRun generated =
+      regcon("gen flat --size 4 -o " + q(shared / "out.json"));
+  const CliRun fuzz = regcon("fuzz " + shellQuote(markerPort()) +
+                             " --cases 1 --out " + q(shared / "fuzz"));
+  for (const CliRun* r : {&report, &generated, &fuzz}) {
+    EXPECT_EQ(r->exitCode, 2) << r->out << r->err;
+    EXPECT_NE(r->err.find("a symlink another user owns in a shared folder"),
+              std::string::npos)
+        << r->err;
+  }
+  EXPECT_EQ(readText(path("victim/secret.conf")), "keep\n");
+  EXPECT_EQ(fs::directory_iterator(path("victim"))->path().filename(),
+            "secret.conf");
+  EXPECT_FALSE(fs::exists(marker())) << "the port ran";
+  // The folder's owner's own links are followed, as before.
+  ASSERT_EQ(::lchown((shared / "out.json").c_str(), ::geteuid(), ::getegid()),
+            0);
+  EXPECT_EQ(regcon("gen flat --size 4 -o " + q(shared / "out.json")).exitCode,
+            0);
+}
+
 // A report inside an output folder could be taken by a case's file first
 // (the case id "report.json" under --shrink out names out/report.json):
 // refused before anything runs.
