@@ -285,6 +285,20 @@ std::vector<CaseOutcome> runCases(const SuiteOptions& options,
 // Failures of the port's output (a valid result that differs, or one
 // without its distances) are worth shrinking; a run that went wrong
 // (timeout, crash, rejection) is not a disagreement about a field.
+// The scratch folder of a step run after the cases (shrinking, probing),
+// or none: one that cannot be made now ($TMPDIR gone or full) costs that
+// step, noted on each chosen case, not the run's verdicts and reports.
+std::optional<ScratchFolder> stepScratch(
+    const std::string& prefix, const std::vector<CaseOutcome*>& chosen,
+    std::string CaseOutcome::*note, const std::string& notDone) {
+  try {
+    return std::optional<ScratchFolder>(std::in_place, prefix);
+  } catch (const InputError& e) {
+    for (CaseOutcome* o : chosen) o->*note = notDone + e.what();
+    return std::nullopt;
+  }
+}
+
 bool shrinkable(const CaseOutcome& o) {
   return o.fails() && !o.passed() && !o.suiteCase.mustReject &&
          (o.verdict.status == Status::Mismatch ||
@@ -348,16 +362,9 @@ void shrinkFailures(const SuiteOptions& options,
     }
   }
   if (chosen.empty()) return;
-  std::optional<ScratchFolder> made;
-  try {
-    made.emplace("regcon-suite-shrink");
-  } catch (const InputError& e) {
-    // No room for it now ($TMPDIR full, say): the shrinking is lost, not
-    // the run's verdicts and reports.
-    for (CaseOutcome* o : chosen)
-      o->shrinkNote = std::string("not shrunk: ") + e.what();
-    return;
-  }
+  const std::optional<ScratchFolder> made = stepScratch(
+      "regcon-suite-shrink", chosen, &CaseOutcome::shrinkNote, "not shrunk: ");
+  if (!made) return;
   const ScratchFolder& scratch = *made;
   std::mutex printing;
   onJobs(chosen.size(), options.jobs, [&](size_t i, int job) {
@@ -460,14 +467,9 @@ void probeFailures(const SuiteOptions& options,
     if (probeable(o)) chosen.push_back(&o);
   }
   if (chosen.empty()) return;
-  std::optional<ScratchFolder> made;
-  try {
-    made.emplace("regcon-suite-probe");
-  } catch (const InputError& e) {
-    for (CaseOutcome* o : chosen)
-      o->probeNote = std::string("not probed: ") + e.what();
-    return;
-  }
+  const std::optional<ScratchFolder> made = stepScratch(
+      "regcon-suite-probe", chosen, &CaseOutcome::probeNote, "not probed: ");
+  if (!made) return;
   const ScratchFolder& scratch = *made;
   onJobs(chosen.size(), options.jobs, [&](size_t i, int job) {
     probeOne(options, *chosen[i], scratch, job);

@@ -258,11 +258,9 @@ TEST_F(TrustProcesses, FifosPlantedForTheNextCasesAreNeverOpened) {
 
 // regcon ended by a signal while a command runs: the command's processes
 // die, the scratch folders go, and regcon dies of the same signal.
-void expectSignalCleansUp(const fs::path& root,
-                          const std::vector<std::string>& args, int signal) {
-  const pid_t pid = spawnRegcon(args, root / "tmp", root / "output.txt");
-  ASSERT_TRUE(waitForFile(root / "pids/hang.pid", 30s))
-      << readText(root / "output.txt");
+// `signal` to regcon (pid): it dies of that signal, and every process its
+// command recorded under ROOT/pids dies with it.
+void expectEndsWithItsCommand(pid_t pid, const fs::path& root, int signal) {
   ::kill(pid, signal);
   const int status = waitFor(pid, 30s);
   ASSERT_TRUE(WIFSIGNALED(status)) << status << readText(root / "output.txt");
@@ -271,6 +269,14 @@ void expectSignalCleansUp(const fs::path& root,
   for (long child : recordedPids(root / "pids")) {
     EXPECT_FALSE(alive(child)) << "still running: " << child;
   }
+}
+
+void expectSignalCleansUp(const fs::path& root,
+                          const std::vector<std::string>& args, int signal) {
+  const pid_t pid = spawnRegcon(args, root / "tmp", root / "output.txt");
+  ASSERT_TRUE(waitForFile(root / "pids/hang.pid", 30s))
+      << readText(root / "output.txt");
+  expectEndsWithItsCommand(pid, root, signal);
   EXPECT_EQ(entriesOf(root / "tmp"), std::vector<std::string>{});
 }
 
@@ -312,14 +318,7 @@ TEST_F(TrustProcesses, ASignalIgnoredAtStartStaysIgnored) {
   for (long child : recordedPids(path("pids"))) {
     EXPECT_TRUE(alive(child)) << "ended by SIGHUP: " << child;
   }
-  ::kill(pid, SIGTERM);
-  const int status = waitFor(pid, 30s);
-  ASSERT_TRUE(WIFSIGNALED(status)) << status << readText(path("output.txt"));
-  EXPECT_EQ(WTERMSIG(status), SIGTERM);
-  std::this_thread::sleep_for(50ms);  // SIGKILL is delivered, not awaited
-  for (long child : recordedPids(path("pids"))) {
-    EXPECT_FALSE(alive(child)) << "still running: " << child;
-  }
+  expectEndsWithItsCommand(pid, path(""), SIGTERM);
   EXPECT_EQ(entriesOf(path("tmp")), std::vector<std::string>{});
 }
 
@@ -337,14 +336,7 @@ TEST_F(TrustProcesses, ASignalEndsRegconWhateverTreeThePortMadeInScratch) {
                   path("tmp"), path("output.txt"));
   ASSERT_TRUE(waitForFile(path("pids/hang.pid"), 30s))
       << readText(path("output.txt"));
-  ::kill(pid, SIGTERM);
-  const int status = waitFor(pid, 30s);
-  ASSERT_TRUE(WIFSIGNALED(status)) << status << readText(path("output.txt"));
-  EXPECT_EQ(WTERMSIG(status), SIGTERM);
-  std::this_thread::sleep_for(50ms);  // SIGKILL is delivered, not awaited
-  for (long child : recordedPids(path("pids"))) {
-    EXPECT_FALSE(alive(child)) << "still running: " << child;
-  }
+  expectEndsWithItsCommand(pid, path(""), SIGTERM);
 }
 
 TEST_F(TrustProcesses, ASignalToSuiteEndsEveryCommandAndReport) {
