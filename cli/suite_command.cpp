@@ -239,8 +239,9 @@ void addSuiteCommand(CLI::App& app, int& exitCode) {
     // A case never asked leaves the verdict incomplete, whatever the rest.
     if (const size_t notRun = casesNotRun(run)) {
       std::cerr << "regcon suite: " << notRun
-                << " cases not run: regcon could not start the command "
-                   "(their reports say why)\n";
+                << (notRun == 1 ? " case" : " cases")
+                << " not run: regcon could not start the command (the "
+                   "reports say why)\n";
       exitCode = kInternal;
     }
   });

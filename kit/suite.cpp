@@ -158,10 +158,7 @@ AnswerSourceFactory answerSourceOf(const SuiteOptions& options) {
                        : processAnswers(options.command, limitsOf(options));
 }
 
-// Case `index` as the command is handed it: copies of its documents in
-// the private folder `handed`, never the suite's own files, so a port that
-// writes into the files it is given (its output in place, a truncation)
-// changes neither what regcon reads of the case afterwards nor the suite.
+// Case `index` with its documents' paths in the private folder `handed`.
 SuiteCase handedPaths(const SuiteCase& c, const std::filesystem::path& handed,
                       size_t index) {
   SuiteCase copy = c;
@@ -171,6 +168,10 @@ SuiteCase handedPaths(const SuiteCase& c, const std::filesystem::path& handed,
   return copy;
 }
 
+// Case `index` as the command is handed it: copies of its documents in
+// `handed`, never the suite's own files, so a port that writes into the
+// files it is given (its output in place, a truncation) changes neither
+// what regcon reads of the case afterwards nor the suite.
 SuiteCase handedCopy(const SuiteCase& c, const std::filesystem::path& handed,
                      size_t index) {
   const SuiteCase copy = handedPaths(c, handed, index);
@@ -282,9 +283,6 @@ std::vector<CaseOutcome> runCases(const SuiteOptions& options,
   return outcomes;
 }
 
-// Failures of the port's output (a valid result that differs, or one
-// without its distances) are worth shrinking; a run that went wrong
-// (timeout, crash, rejection) is not a disagreement about a field.
 // The scratch folder of a step run after the cases (shrinking, probing),
 // or none: one that cannot be made now ($TMPDIR gone or full) costs that
 // step, noted on each chosen case, not the run's verdicts and reports.
@@ -299,6 +297,9 @@ std::optional<ScratchFolder> stepScratch(
   }
 }
 
+// Failures of the port's output (a valid result that differs, or one
+// without its distances) are worth shrinking; a run that went wrong
+// (timeout, crash, rejection) is not a disagreement about a field.
 bool shrinkable(const CaseOutcome& o) {
   return o.fails() && !o.passed() && !o.suiteCase.mustReject &&
          (o.verdict.status == Status::Mismatch ||
