@@ -65,16 +65,16 @@ void writeWholeFile(const fs::path& path, const std::string& text) {
   if (::close(fd) != 0) fail(errno);
 }
 
-// The whole of a regular file. Opened without blocking and checked on the
-// open descriptor, so a FIFO or device put in its place after the manifest
-// was read is refused instead of waited on.
-std::string readRegularFile(const std::string& path, const std::string& what) {
+std::string readRegularFile(const std::string& path, const std::string& what,
+                            size_t maxBytes) {
   const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
   if (fd < 0) throw InputError(what + ": " + std::strerror(errno));
   struct stat st {};
   if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
     ::close(fd);
-    throw InputError(what + ": is not a regular file (only those are copied)");
+    throw InputError(what +
+                     ": not a regular file (a device, FIFO or folder is "
+                     "refused)");
   }
   std::string text;
   char buffer[1 << 16];
@@ -88,6 +88,11 @@ std::string readRegularFile(const std::string& path, const std::string& what) {
       throw InputError(what + ": " + std::strerror(error));
     }
     text.append(buffer, static_cast<size_t>(got));
+    if (text.size() > maxBytes) {
+      ::close(fd);
+      throw InputError(what + ": more than " + std::to_string(maxBytes >> 10) +
+                       " KiB, the most this file may hold");
+    }
   }
   ::close(fd);
   return text;

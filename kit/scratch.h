@@ -4,6 +4,8 @@
 // and removed on every way out, SIGINT, SIGTERM and SIGHUP included.
 #pragma once
 
+#include <cstddef>
+#include <cstdint>
 #include <filesystem>
 #include <string>
 
@@ -29,8 +31,10 @@ class ScratchFolder {
 
 // The whole of the regular file `path`. Opened without blocking and checked
 // on the open descriptor, so a FIFO or device put in its place is refused
-// instead of waited on. Throws InputError "WHAT: reason".
-std::string readRegularFile(const std::string& path, const std::string& what);
+// instead of waited on; one of more than `maxBytes` is refused as soon as
+// that much is read. Throws InputError "WHAT: reason".
+std::string readRegularFile(const std::string& path, const std::string& what,
+                            size_t maxBytes = SIZE_MAX);
 
 // Writes `text` to `path` whole, as a new file: whatever stood at the path
 // (a file, a symlink, a FIFO) is unlinked first, never opened. Every write and

@@ -7,7 +7,6 @@
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <nlohmann/json.hpp>
 #include <set>
@@ -35,10 +34,9 @@ constexpr const char* kCommand = "suite export";
 // (descriptions); readSuite has checked it already.
 Json readManifest(const fs::path& suiteDir) {
   const fs::path path = suiteDir / "manifest.json";
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(path.string() + ": cannot be read");
+  const std::string text = readSmallFile(path.string(), kMaxManifestBytes);
   try {
-    return Json::parse(in);
+    return Json::parse(text);
   } catch (const nlohmann::json::exception& e) {
     throw InputError(path.string() + ": not a JSON manifest: " + e.what());
   }

@@ -3,12 +3,12 @@
 #include <algorithm>
 #include <cctype>
 #include <filesystem>
-#include <fstream>
 #include <nlohmann/json.hpp>
 #include <set>
 
 #include "core/types.h"
 #include "kit/file_names.h"
+#include "kit/scratch.h"
 
 namespace regcon::kit {
 namespace {
@@ -224,23 +224,7 @@ fs::path runningBinary() {
 }  // namespace
 
 std::string readSmallFile(const std::string& path, size_t maxBytes) {
-  std::error_code error;
-  if (!fs::is_regular_file(path, error)) {
-    throw InputError(path +
-                     ": not a regular file (a device, FIFO or folder "
-                     "is refused)");
-  }
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(path + ": cannot be read");
-  std::string text(maxBytes + 1, '\0');
-  in.read(text.data(), static_cast<std::streamsize>(text.size()));
-  if (in.bad()) throw InputError(path + ": read error");
-  text.resize(static_cast<size_t>(in.gcount()));
-  if (text.size() > maxBytes) {
-    throw InputError(path + ": more than " + std::to_string(maxBytes >> 10) +
-                     " KiB, the most this file may hold");
-  }
-  return text;
+  return readRegularFile(path, path, maxBytes);
 }
 
 Suite readSuite(const std::string& dir) {
